@@ -1,0 +1,66 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { webAppPlugin } from './plugins/web-app.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server; the caller owns the database and closes it after `app.close()`. */
+export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
+  const app = Fastify({
+    logger,
+    trustProxy: config.nodeEnv === 'production',
+    bodyLimit: 1024 * 1024,
+    // Requests still running when a shutdown starts may finish; new ones get 503.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'https:'],
+        'upgrade-insecure-requests': config.publicOrigin.startsWith('https:') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.publicOrigin.startsWith('https:'),
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  const catalog = createCatalogRepository(database.db);
+  const reviews = createReviewsRepository(database.db);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(catalogRoutes, { catalog });
+      await api.register(reviewsRoutes, { reviews });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webAppPlugin, { root: config.webDistDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,2 @@
+/** Thrown when the database cannot be opened or reached; main prints it as one line. */
+export class DatabaseUnavailableError extends Error {}

@@ -1,0 +1,63 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { DatabaseUnavailableError } from './db/database-error.js';
+import { openDatabaseFromConfig } from './db/open-from-config.js';
+import { seedDemoData } from './db/seed.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabaseFromConfig(config);
+  const app = await buildApp({ config, database, logger: loggerOptions(config) });
+
+  if (config.seedDemoData) {
+    const result = await seedDemoData(database.db);
+    if (result.seeded) {
+      app.log.info(result, 'seeded the demo catalog into the empty database');
+    }
+  }
+
+  closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+    await database.close();
+    app.log.info('closed the server and the database');
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, location: database.location },
+    `Toolyard is ready at ${config.publicOrigin}`,
+  );
+}
+
+function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    ...(config.logFormat === 'pretty'
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}
+
+main().catch((err: unknown) => {
+  // Expected start-up failures get one readable line, not a stack trace.
+  if (err instanceof ConfigError || err instanceof DatabaseUnavailableError) {
+    console.error(`toolyard: ${err.message}`);
+  } else if (isAddressInUse(err)) {
+    console.error(`toolyard: ${err.message}; set PORT to a free port`);
+  } else {
+    console.error('toolyard: failed to start:', err);
+  }
+  process.exit(1);
+});
+
+function isAddressInUse(err: unknown): err is NodeJS.ErrnoException {
+  return (err as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE';
+}

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page shows the featured tools from the catalog and customer reviews', async ({
+  page,
+  request,
+}) => {
+  const products = (await (await request.get('/api/tool')).json()) as { name: string }[];
+  expect(products.length).toBeGreaterThanOrEqual(12);
+
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Toolyard/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tools for builders and makers');
+
+  const tools = page.getByRole('region', { name: 'Our tools' });
+  for (const product of products.slice(0, 6)) {
+    await expect(tools.getByRole('heading', { name: product.name })).toBeVisible();
+  }
+  await expect(tools.getByRole('heading', { name: products[6]!.name })).toHaveCount(0);
+
+  const upcoming = page.getByRole('region', { name: 'Upcoming products' });
+  await expect(upcoming.getByRole('button', { name: 'Pre-Order' })).toHaveCount(3);
+  await expect(page.getByRole('heading', { name: 'REVIEWED BY OUR CUSTOMERS' })).toBeVisible();
+  await expect(page.getByText('Enterprise').first()).toBeVisible();
+});
+
+const menu = [
+  { link: 'Order Now', url: '/allItems', heading: 'All items' },
+  { link: 'Blogs', url: '/blogs', heading: 'Questions buyers ask us' },
+  { link: 'About', url: '/about', heading: 'About Toolyard' },
+  { link: 'My Portfolio', url: '/myPortfolio', heading: 'Built with Toolyard' },
+  { link: 'Login', url: '/login', heading: 'Login' },
+  { link: 'Home', url: '/', heading: 'Tools for builders and makers' },
+];
+
+test('every menu link navigates to its page, in the spec order', async ({ page }) => {
+  await page.goto('/about');
+  // Below Tailwind's lg breakpoint the menu is collapsed behind its toggle.
+  const isPhone = (page.viewportSize()?.width ?? 1280) < 1024;
+
+  const openMenu = async () => {
+    if (isPhone) await page.getByRole('button', { name: 'Menu' }).click();
+  };
+  await openMenu();
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link').filter({ hasNotText: 'Toolyard' })).toHaveText(
+    ['Home', 'Order Now', 'Blogs', 'About', 'My Portfolio', 'Login'].map(
+      (t) => new RegExp(`^${t}$`),
+    ),
+  );
+
+  for (const item of menu) {
+    await header.getByRole('link', { name: item.link, exact: true }).click();
+    await expect(page).toHaveURL(item.url);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.heading);
+    await openMenu();
+  }
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(200); // the app shell answers; the router shows the 404 page
+  await expect(
+    page.getByRole('heading', { name: 'The Page You Are Looking For Not Found' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the shop' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('a deep link loads directly and the dashboard menu toggles on small screens', async ({
+  page,
+}) => {
+  await page.goto('/dashboard/myOrders');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Orders');
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  if ((page.viewportSize()?.width ?? 1280) < 1024) {
+    await expect(sidebar).toBeHidden();
+    await page.getByRole('button', { name: 'Dashboard menu' }).click();
+  }
+  await sidebar.getByRole('link', { name: 'My Profile' }).click();
+  await expect(page).toHaveURL('/dashboard/profile');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Profile');
+});
+
+test('the API answers unknown paths with the JSON error shape', async ({ request }) => {
+  const response = await request.get('/api/no-such-thing', { headers: { accept: 'text/html' } });
+  expect(response.status()).toBe(404);
+  expect(await response.json()).toMatchObject({ error: 'not_found' });
+});

@@ -1,0 +1,47 @@
+import { createBrowserRouter } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { RootLayout } from './layouts/root-layout';
+import { lazyPage } from './lazy-page';
+import { RouteError } from './route-error';
+
+/** Every path of the spec; each page's code is downloaded on its first visit. */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: () => <Spinner label="Loading Toolyard" />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: lazyPage(() => import('./routes/home')) },
+          { path: 'about', lazy: lazyPage(() => import('./routes/about')) },
+          { path: 'blogs', lazy: lazyPage(() => import('./routes/blogs')) },
+          { path: 'myPortfolio', lazy: lazyPage(() => import('./routes/my-portfolio')) },
+          { path: 'allItems', lazy: lazyPage(() => import('./routes/all-items')) },
+          { path: 'purchase', lazy: lazyPage(() => import('./routes/purchase')) },
+          { path: 'login', lazy: lazyPage(() => import('./routes/login')) },
+          { path: 'signup', lazy: lazyPage(() => import('./routes/signup')) },
+          {
+            path: 'dashboard',
+            lazy: lazyPage(() => import('./layouts/dashboard-layout')),
+            children: [
+              { index: true, lazy: lazyPage(() => import('./routes/dashboard/profile')) },
+              { path: 'profile', lazy: lazyPage(() => import('./routes/dashboard/profile')) },
+              { path: 'myOrders', lazy: lazyPage(() => import('./routes/dashboard/my-orders')) },
+              { path: 'review', lazy: lazyPage(() => import('./routes/dashboard/add-review')) },
+              { path: 'addItem', lazy: lazyPage(() => import('./routes/dashboard/add-item')) },
+              {
+                path: 'manageOrder',
+                lazy: lazyPage(() => import('./routes/dashboard/manage-orders')),
+              },
+              { path: 'payment/:id', lazy: lazyPage(() => import('./routes/dashboard/payment')) },
+              { path: 'users', lazy: lazyPage(() => import('./routes/dashboard/users')) },
+            ],
+          },
+          { path: '*', lazy: lazyPage(() => import('./routes/not-found')) },
+        ],
+      },
+    ],
+  },
+]);

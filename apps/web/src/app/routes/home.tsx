@@ -1,0 +1,198 @@
+import { FEATURED_PRODUCT_COUNT, UPCOMING_PRODUCTS } from '@toolyard/shared';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageTitle } from '@/components/ui/page-title';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useProducts } from '@/features/catalog/api/get-products';
+import { ProductCard } from '@/features/catalog/components/product-card';
+import { useReviews } from '@/features/reviews/api/get-reviews';
+import { ReviewCard } from '@/features/reviews/components/review-card';
+
+export default function HomePage() {
+  return (
+    <>
+      <PageTitle
+        title="Tools for builders and makers"
+        description="Hand tools, power tools and parts for builders and makers, sold in trade quantities."
+      />
+      <Hero />
+      <ProductsSections />
+      <ReviewsSection />
+      <BusinessOverview />
+      <ContactSection />
+    </>
+  );
+}
+
+function Hero() {
+  return (
+    <section className="bg-gradient-to-br from-neutral to-slate-700 text-neutral-content">
+      <div className="mx-auto max-w-7xl px-4 py-20 lg:py-28">
+        <p className="font-semibold tracking-widest text-amber-300 uppercase">Toolyard</p>
+        <h1 className="mt-3 max-w-2xl text-4xl font-extrabold sm:text-5xl">
+          Tools for builders and makers
+        </h1>
+        <p className="mt-4 max-w-xl text-lg">
+          Hammers, drills, saws and the parts that keep them working, shipped in the quantities a
+          crew actually uses.
+        </p>
+        <Link to="/allItems" className="btn btn-primary btn-lg mt-8">
+          Get Started
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function ProductsSections() {
+  const products = useProducts();
+  const from = UPCOMING_PRODUCTS.from - 1;
+  return (
+    <>
+      <section aria-labelledby="tools-heading" className="mx-auto max-w-7xl px-4 py-14">
+        <h2 id="tools-heading" className="text-3xl font-bold">
+          Our tools
+        </h2>
+        <p className="mt-2 text-base-content/80">Featured tools our customers order most.</p>
+        {products.isPending ? (
+          <Spinner label="Loading tools" />
+        ) : products.isError ? (
+          <ErrorState
+            message={errorMessage(products.error)}
+            onRetry={() => void products.refetch()}
+          />
+        ) : products.data.length === 0 ? (
+          <EmptyState title="No tools in the catalog yet">Check back soon.</EmptyState>
+        ) : (
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {products.data.slice(0, FEATURED_PRODUCT_COUNT).map((product, i) => (
+              <li key={product._id}>
+                <ProductCard product={product} eager={i < 3}>
+                  <Link to={`/purchase?id=${product._id}`} className="btn btn-primary btn-block">
+                    Order now
+                  </Link>
+                </ProductCard>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {products.data && products.data.length > from && (
+        <section aria-labelledby="upcoming-heading" className="bg-base-200">
+          <div className="mx-auto max-w-7xl px-4 py-14">
+            <h2 id="upcoming-heading" className="text-3xl font-bold">
+              Upcoming products
+            </h2>
+            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {products.data.slice(from, UPCOMING_PRODUCTS.to).map((product) => (
+                <li key={product._id}>
+                  <ProductCard product={product}>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-block"
+                      onClick={() =>
+                        toast.info(`Pre-orders for ${product.name} open soon. Watch this space!`)
+                      }
+                    >
+                      Pre-Order
+                    </button>
+                  </ProductCard>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+function ReviewsSection() {
+  const reviews = useReviews();
+  return (
+    <section
+      id="reviews"
+      aria-labelledby="reviews-heading"
+      className="mx-auto max-w-7xl px-4 py-14"
+    >
+      <h2 id="reviews-heading" className="text-center text-3xl font-bold">
+        REVIEWED BY OUR CUSTOMERS
+      </h2>
+      {reviews.isPending ? (
+        <Spinner label="Loading reviews" />
+      ) : reviews.isError ? (
+        <ErrorState message={errorMessage(reviews.error)} onRetry={() => void reviews.refetch()} />
+      ) : reviews.data.length === 0 ? (
+        <EmptyState title="No reviews yet" />
+      ) : (
+        <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {reviews.data.map((review) => (
+            <li key={review._id}>
+              <ReviewCard review={review} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const figures = [
+  { title: 'Customers', value: '31K', desc: 'from 150 countries' },
+  { title: 'New Customer This Year', value: '4,200', desc: 'and counting' },
+  { title: 'Upcoming Products', value: '120', desc: 'in development' },
+  { title: 'Annual Profit', value: '$89,400', desc: 'reinvested in tools' },
+];
+
+function BusinessOverview() {
+  return (
+    <section aria-labelledby="overview-heading" className="bg-base-200">
+      <div className="mx-auto max-w-7xl px-4 py-14">
+        <h2 id="overview-heading" className="text-center text-3xl font-bold">
+          Our business at a glance
+        </h2>
+        <dl className="stats stats-vertical mt-8 w-full bg-base-100 shadow lg:stats-horizontal">
+          {figures.map((f) => (
+            <div key={f.title} className="stat">
+              <dt className="stat-title text-base-content/80">{f.title}</dt>
+              <dd className="stat-value text-primary">{f.value}</dd>
+              <dd className="stat-desc text-base-content/80">{f.desc}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-6 flex flex-wrap items-center justify-center gap-4 rounded-box bg-base-100 p-6 shadow">
+          <p className="text-lg">
+            Yearly Target <strong className="text-primary">$100,400</strong>
+          </p>
+          <Link to="/signup" className="btn btn-primary">
+            Join Us
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ContactSection() {
+  return (
+    <section
+      id="contact"
+      aria-labelledby="contact-heading"
+      className="mx-auto max-w-3xl px-4 py-14 text-center"
+    >
+      <h2 id="contact-heading" className="text-3xl font-bold">
+        Contact us
+      </h2>
+      <p className="mt-4">
+        Questions about an order, a quote for a large project, or a tool you cannot find? Write to{' '}
+        <a className="link link-primary" href="mailto:hello@toolyard.example">
+          hello@toolyard.example
+        </a>
+        .
+      </p>
+    </section>
+  );
+}

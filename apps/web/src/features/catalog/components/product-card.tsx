@@ -1,0 +1,48 @@
+import { formatDollars, type Product } from '@toolyard/shared';
+import type { ReactNode } from 'react';
+
+/** A product with its name, description, stock, minimum order and price. */
+export function ProductCard({
+  product,
+  children,
+  eager = false,
+}: {
+  product: Product;
+  children?: ReactNode;
+  eager?: boolean;
+}) {
+  return (
+    <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
+      <figure className="aspect-[4/3] bg-base-200">
+        <img
+          src={product.img}
+          alt={product.name}
+          width={400}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-2">
+        <h3 className="card-title text-lg">{product.name}</h3>
+        <p className="text-sm text-base-content/80">{product.description}</p>
+        <dl className="grid grid-cols-2 gap-x-2 text-sm">
+          <dt className="text-base-content/70">Available</dt>
+          <dd className="text-right font-medium">
+            {product.AvailableQuantity.toLocaleString('en-US')}
+          </dd>
+          <dt className="text-base-content/70">Minimum order</dt>
+          <dd className="text-right font-medium">
+            {product.MinOrderQuantity.toLocaleString('en-US')}
+          </dd>
+        </dl>
+        <p className="text-xl font-bold text-primary">
+          {formatDollars(product.price)}
+          <span className="text-sm font-normal text-base-content/70"> / unit</span>
+        </p>
+        {children && <div className="card-actions mt-auto">{children}</div>}
+      </div>
+    </article>
+  );
+}

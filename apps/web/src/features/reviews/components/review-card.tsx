@@ -1,0 +1,34 @@
+import type { Review } from '@toolyard/shared';
+
+/** A review as the spec labels it: Enterprise, About Us, Ratings. */
+export function ReviewCard({ review }: { review: Review }) {
+  return (
+    <article className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-2">
+        <p className="text-xs font-semibold tracking-wide text-base-content/70 uppercase">
+          Enterprise
+        </p>
+        <h3 className="card-title text-lg">{review.name}</h3>
+        <p className="text-xs font-semibold tracking-wide text-base-content/70 uppercase">
+          About Us
+        </p>
+        <p className="text-sm">{review.words}</p>
+        <p className="text-xs font-semibold tracking-wide text-base-content/70 uppercase">
+          Ratings
+        </p>
+        <Stars rating={review.rating} />
+      </div>
+    </article>
+  );
+}
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <p className="text-lg text-warning" aria-label={`${rating} out of 5 stars`}>
+      <span aria-hidden="true">
+        {'★'.repeat(rating)}
+        <span className="text-base-300">{'★'.repeat(5 - rating)}</span>
+      </span>
+    </p>
+  );
+}

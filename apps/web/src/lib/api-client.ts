@@ -1,0 +1,108 @@
+import { errorBodySchema } from '@toolyard/shared';
+import type { z } from 'zod';
+
+/** A failed API call, carrying the server's code, readable message and per-field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** 4xx answers are final: retrying the same request cannot help. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+const fallbackMessages: Record<number, string> = {
+  400: 'Some of the information sent was not valid.',
+  401: 'Please sign in to continue.',
+  403: 'You are not allowed to do that.',
+  404: 'We could not find what you were looking for.',
+  409: 'That could not be done in the current state. Please refresh and try again.',
+  429: 'Too many attempts. Please wait a moment and try again.',
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequest<S extends z.ZodType> {
+  /** Parses (and so checks) the response body. */
+  schema: S;
+  method?: Method;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The one way the web app calls the API: JSON in, schema-checked JSON out, ApiError on failure. */
+export async function apiFetch<S extends z.ZodType>(
+  path: string,
+  { schema, method = 'GET', body, signal }: ApiRequest<S>,
+): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiError(
+      0,
+      'network_error',
+      "Can't reach Toolyard. Check your connection and try again.",
+    );
+  }
+
+  if (!response.ok) throw await toApiError(response);
+
+  const data: unknown = response.status === 204 ? undefined : await response.json();
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(
+      response.status,
+      'unexpected_response',
+      'The server sent something unexpected. Please refresh the page.',
+    );
+  }
+  return parsed.data;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = errorBodySchema.safeParse(await response.json().catch(() => null));
+  let message = body.success
+    ? body.data.message
+    : (fallbackMessages[response.status] ?? 'Something went wrong on our side. Please try again.');
+  const retryAfter = Number(response.headers.get('retry-after'));
+  if (response.status === 429 && retryAfter > 0) {
+    message = `${message.replace(/\.$/, '')}. Try again in ${formatWait(retryAfter)}.`;
+  }
+  return new ApiError(
+    response.status,
+    body.success ? body.data.error : `http_${response.status}`,
+    message,
+    body.success ? body.data.fields : undefined,
+  );
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${Math.ceil(seconds)} second${seconds > 1 ? 's' : ''}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes > 1 ? 's' : ''}`;
+}
+
+/** A sentence for a person, whatever was thrown. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return 'Something went wrong. Please try again.';
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Every error code the API can answer with; the web app maps them to messages. */
+export const errorCodes = [
+  'invalid_input',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'out_of_stock',
+  'rate_limited',
+  'payload_too_large',
+  'service_unavailable',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The one error shape every endpoint answers with (see ARCHITECTURE.md). */
+export const errorBodySchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;

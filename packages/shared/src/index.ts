@@ -1,0 +1,5 @@
+export * from './catalog.js';
+export * from './constants.js';
+export * from './errors.js';
+export * from './health.js';
+export * from './money.js';
