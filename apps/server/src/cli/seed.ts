@@ -22,7 +22,9 @@ async function run() {
         'The database already has data; nothing seeded. Use --reset to rebuild the demo data.',
       );
     } else {
-      console.log('The demo data was seeded before; nothing seeded. Use --reset to rebuild it.');
+      console.log(
+        'This database was seeded before, or held data when it was first started; nothing seeded. Use --reset to rebuild the demo data.',
+      );
     }
   } finally {
     await database.close();

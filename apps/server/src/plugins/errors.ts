@@ -35,7 +35,7 @@ export const errorsPlugin = fp(
         const where = err.validationContext ?? 'request';
         return sendError(reply, 400, {
           error: 'invalid_input',
-          message: `Some ${where === 'body' ? 'fields' : where} values are not valid.`,
+          message: `Some ${where === 'body' ? 'field' : where} values are not valid.`,
           fields,
         });
       }

@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redactUrl } from '../src/config.js';
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('falls back to the embedded defaults', () => {
+    const config = loadConfig({});
+
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: 'localhost',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicOrigin: 'http://localhost:3000',
+      seedDemoData: true,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads the settings it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://shop:pw@db.internal:5432/toolyard',
+      PUBLIC_ORIGIN: 'https://shop.example.com/some/path',
+      SEED_DEMO_DATA: 'false',
+      DATA_DIR: '/var/lib/toolyard',
+    });
+
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgresql://shop:pw@db.internal:5432/toolyard',
+      publicOrigin: 'https://shop.example.com',
+      seedDemoData: false,
+      dataDir: '/var/lib/toolyard',
+    });
+  });
+
+  it('derives the public origin from PORT', () => {
+    expect(loadConfig({ PORT: '4100' }).publicOrigin).toBe('http://localhost:4100');
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({
+      PORT: '',
+      HOST: '',
+      DATA_DIR: '',
+      DATABASE_URL: '',
+      PUBLIC_ORIGIN: '',
+      SEED_DEMO_DATA: '',
+    });
+
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicOrigin: 'http://localhost:3000',
+      seedDemoData: true,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '0'],
+    ['PORT', '3000.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SEED_DEMO_DATA', 'maybe'],
+    ['PUBLIC_ORIGIN', 'ftp://shop.example.com'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%s with one line naming the variable', (name, value) => {
+    const err = configError({ [name]: value });
+
+    expect(err.message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    expect(err.message).not.toContain('\n');
+  });
+
+  it('names every bad setting in the one line', () => {
+    const err = configError({ PORT: 'abc', SEED_DEMO_DATA: 'maybe' });
+
+    expect(err.message).toContain('PORT');
+    expect(err.message).toContain('SEED_DEMO_DATA');
+    expect(err.message).not.toContain('\n');
+  });
+
+  it('never shows the password of a bad DATABASE_URL', () => {
+    const err = configError({ DATABASE_URL: 'mysql://shop:hunter2secret@db.internal/toolyard' });
+
+    expect(err.message).toContain('DATABASE_URL');
+    expect(err.message).not.toContain('hunter2secret');
+  });
+});
+
+describe('redactUrl', () => {
+  it('masks the password', () => {
+    const shown = redactUrl('postgres://shop:hunter2secret@db.internal:5432/toolyard');
+
+    expect(shown).toBe('postgres://shop:***@db.internal:5432/toolyard');
+  });
+
+  it('leaves a URL without a password as it is', () => {
+    expect(redactUrl('postgres://postgres@127.0.0.1:5432/test')).toBe(
+      'postgres://postgres@127.0.0.1:5432/test',
+    );
+  });
+
+  it('shows nothing of a URL it cannot parse', () => {
+    expect(redactUrl('not a url with hunter2secret')).toBe('(unparseable URL)');
+  });
+});

@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { Database } from '../../src/db/client.js';
+import { seedDemoData } from '../../src/db/seed.js';
+import { createTestDatabase } from './test-database.js';
+
+// Deliberately never created: by default the app runs as "API only, web app not built".
+const noWebDist = fileURLToPath(new URL('./no-web-dist', import.meta.url));
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  /** Closes the app, then the database (and drops it on PostgreSQL). */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Seed the demo catalog and reviews first. */
+  seed?: boolean;
+  /** Folder of a built web app; defaults to one that does not exist. */
+  webDistDir?: string;
+}
+
+/** Builds the whole app on a fresh database; call once per file in beforeAll, close in afterAll. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  try {
+    if (options.seed) await seedDemoData(database.db);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: options.webDistDir ?? noWebDist,
+    });
+    const app = await buildApp({ config, database });
+    await app.ready();
+    return {
+      app,
+      database,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

@@ -1,0 +1,172 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const entryPoint = 'apps/server/src/main.ts';
+
+interface Server {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const running = new Set<ChildProcess>();
+
+/** Starts the real entry point with only the given settings (no inherited DATABASE_URL etc.). */
+function startServer(env: Record<string, string>): Server {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@toolyard/source', '--import', 'tsx', entryPoint],
+    {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        LOG_FORMAT: 'json',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  running.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+/** Resolves once the server logs that it is ready; rejects if it exits first. */
+async function ready(server: Server, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!server.stdout().includes('Toolyard is ready at')) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(`server exited early:\n${server.stderr()}`);
+    }
+    if (Date.now() > deadline) throw new Error(`server not ready:\n${server.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function productIds(port: number): Promise<string[]> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/tool`);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { _id: string }[];
+  return body.map((p) => p._id);
+}
+
+function stderrLines(server: Server): string[] {
+  return server.stderr().trimEnd().split('\n');
+}
+
+describe.skipIf(process.env.TEST_DB !== 'pglite')('the server process', () => {
+  const tempDirs: string[] = [];
+  const tempDir = async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'toolyard-data-'));
+    tempDirs.push(dir);
+    return dir;
+  };
+
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await tempDir();
+  });
+  afterEach(async () => {
+    for (const child of running) child.kill('SIGKILL');
+    await Promise.all(
+      [...running].map((child) => new Promise((resolve) => child.once('exit', resolve))),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  it('refuses a bad PORT with one readable line and exit code 1', async () => {
+    const server = startServer({ PORT: 'abc', DATA_DIR: await tempDir() });
+
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    const lines = stderrLines(server);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^toolyard: Invalid configuration: PORT /);
+    expect(server.stderr()).not.toMatch(/\bat .+:\d+:\d+/);
+  }, 60_000);
+
+  it('refuses an unreachable DATABASE_URL with one readable line and exit code 1', async () => {
+    const server = startServer({
+      PORT: String(await freePort()),
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nope',
+    });
+
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    const lines = stderrLines(server);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^toolyard: Cannot connect to the database/);
+  }, 60_000);
+
+  it('seeds a new DATA_DIR, shuts down cleanly on SIGTERM and keeps the data', async () => {
+    const port = await freePort();
+    const first = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    await ready(first);
+
+    const ids = await productIds(port);
+    expect(ids).toHaveLength(14);
+    expect(first.stdout()).toContain('seeded the demo catalog');
+    expect(existsSync(path.join(dataDir, 'toolyard.pid'))).toBe(true);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(path.join(dataDir, 'toolyard.pid'))).toBe(false);
+
+    const second = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    await ready(second);
+    expect(await productIds(port)).toEqual(ids);
+    expect(second.stdout()).not.toContain('seeded the demo catalog');
+  }, 120_000);
+
+  it('refuses a second server on a DATA_DIR that is in use', async () => {
+    const dir = await tempDir();
+    const first = startServer({ PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dir });
+    await ready(first);
+
+    const second = startServer({
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+    });
+
+    expect(await second.exited).toEqual({ code: 1, signal: null });
+    const lines = stderrLines(second);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^toolyard: .*is in use by another Toolyard process/);
+    // The first server is unharmed.
+    expect(first.child.exitCode).toBeNull();
+  }, 120_000);
+});

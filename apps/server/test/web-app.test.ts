@@ -1,0 +1,124 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
+
+const indexHtml = '<!doctype html><html><head><title>Toolyard test</title></head></html>';
+const assetJs = 'console.log("toolyard asset");';
+const revalidate = 'no-cache';
+const immutable = 'public, max-age=31536000, immutable';
+
+describe('serving the built web app', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'toolyard-web-'));
+    await mkdir(path.join(webDist, 'assets'));
+    await mkdir(path.join(webDist, 'images'));
+    await writeFile(path.join(webDist, 'index.html'), indexHtml);
+    await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), assetJs);
+    await writeFile(
+      path.join(webDist, 'images', 'x.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
+    t = await buildTestApp({ webDistDir: webDist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / and asks browsers to revalidate it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe(revalidate);
+    expect(res.payload).toBe(indexHtml);
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(immutable);
+    expect(res.payload).toBe(assetJs);
+  });
+
+  it('caches other public files briefly', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/images/x.svg' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it.each(['/allItems', '/dashboard/myOrders', '/purchase/123?qty=4'])(
+    'answers a page request for the client route %s with index.html',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe(revalidate);
+      expect(res.payload).toBe(indexHtml);
+    },
+  );
+
+  it('answers an unknown /api path with JSON even when the browser asks for HTML', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'No such endpoint: GET /api/nope' });
+  });
+
+  it('answers a missing file requested without HTML with a JSON 404', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/missing.js',
+      headers: { accept: '*/*' },
+    });
+
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: 'not_found',
+      message: 'No such endpoint: GET /missing.js',
+    });
+  });
+
+  it('still serves the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/tool' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+});
+
+describe('without a built web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers / with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'No such endpoint: GET /' });
+  });
+
+  it('still serves the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/tool' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(14);
+  });
+});
