@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -8,11 +9,19 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createAuth, type Auth } from './modules/auth/auth.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { resolveAuthSecret } from './modules/auth/auth-secret.js';
+import { createSessionGuards } from './modules/auth/session.js';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { csrfPlugin } from './plugins/csrf.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
@@ -46,21 +55,44 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     strictTransportSecurity: config.publicOrigin.startsWith('https:'),
   });
   await app.register(compress, { global: true, threshold: 1024 });
+  // Limits are declared per route (sign-in, sign-up, ...); counters are in memory per instance.
+  await app.register(rateLimit, { global: false });
+  await app.register(csrfPlugin, {
+    trustedOrigins: [config.publicOrigin, ...config.trustedOrigins],
+  });
 
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret: await resolveAuthSecret(config, database.db),
+  });
+  const guards = createSessionGuards(auth);
   const catalog = createCatalogRepository(database.db);
   const reviews = createReviewsRepository(database.db);
+  const usersRepo = createUsersRepository(database.db);
+  const users = createUsersService(usersRepo);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(catalogRoutes, { catalog });
       await api.register(reviewsRoutes, { reviews });
+      await api.register(authRoutes, { auth, config });
+      await api.register(usersRoutes, { guards, users, repo: usersRepo });
     },
     { prefix: '/api' },
   );
 
   await app.register(webAppPlugin, { root: config.webDistDir });
+  app.decorate('auth', auth);
   return app;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Better Auth instance, for start-up tasks (demo accounts) and tests. */
+    auth: Auth;
+  }
+}

@@ -4,6 +4,12 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { DatabaseUnavailableError } from './db/database-error.js';
 import { openDatabaseFromConfig } from './db/open-from-config.js';
 import { seedDemoData } from './db/seed.js';
+import {
+  countAdmins,
+  DEMO_ACCOUNTS,
+  hasDemoAccounts,
+  seedDemoAccounts,
+} from './modules/auth/demo-accounts.js';
 
 async function main() {
   const config = loadConfig();
@@ -15,6 +21,8 @@ async function main() {
     if (result.seeded) {
       app.log.info(result, 'seeded the demo catalog into the empty database');
     }
+    // Demo sign-ins only on the embedded database: never a known password on a real server.
+    if (database.kind === 'pglite') await seedDemoAccounts(app.auth, database.db);
   }
 
   closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
@@ -30,6 +38,17 @@ async function main() {
     { database: database.kind, location: database.location },
     `Toolyard is ready at ${config.publicOrigin}`,
   );
+  if (database.kind === 'pglite' && (await hasDemoAccounts(database.db))) {
+    const list = DEMO_ACCOUNTS.map(
+      (a) => `${a.email} / ${a.password} (${a.role === 'admin' ? 'admin' : 'buyer'})`,
+    ).join(', ');
+    app.log.info(`Demo accounts on the embedded database: ${list}`);
+  }
+  if ((await countAdmins(database.db)) === 0) {
+    app.log.warn(
+      'There is no admin yet. Set ADMIN_EMAILS=you@example.com before signing up, or run: npm run user:admin -- you@example.com',
+    );
+  }
 }
 
 function loggerOptions(config: Config) {

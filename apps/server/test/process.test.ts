@@ -19,11 +19,15 @@ interface Server {
 
 const running = new Set<ChildProcess>();
 
-/** Starts the real entry point with only the given settings (no inherited DATABASE_URL etc.). */
-function startServer(env: Record<string, string>): Server {
+/** Starts the real entry point (or a CLI) with only the given settings (no inherited DATABASE_URL etc.). */
+function startServer(
+  env: Record<string, string>,
+  script = entryPoint,
+  args: string[] = [],
+): Server {
   const child = spawn(
     process.execPath,
-    ['--conditions=@toolyard/source', '--import', 'tsx', entryPoint],
+    ['--conditions=@toolyard/source', '--import', 'tsx', script, ...args],
     {
       cwd: repoRoot,
       env: {
@@ -169,4 +173,67 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('the server process', () => {
     // The first server is unharmed.
     expect(first.child.exitCode).toBeNull();
   }, 120_000);
+
+  it('starts with demo accounts on the embedded database, and says so', async () => {
+    const port = await freePort();
+    const server = startServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: await tempDir(),
+    });
+    await ready(server);
+    expect(server.stdout()).toContain('buyer@toolyard.test / toolyard-buyer');
+    expect(server.stdout()).toContain('admin@toolyard.test / toolyard-admin');
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+      body: JSON.stringify({ email: 'admin@toolyard.test', password: 'toolyard-admin' }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { user: { role: string } }).user.role).toBe('admin');
+  }, 120_000);
+
+  it('says how to make the first admin, and npm run user:admin makes one', async () => {
+    const dir = await tempDir();
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SEED_DEMO_DATA: 'false' };
+    const server = startServer(env);
+    await ready(server);
+    expect(server.stdout()).toContain('There is no admin yet');
+    expect(server.stdout()).toContain('npm run user:admin -- you@example.com');
+    expect(server.stdout()).not.toContain('toolyard-admin');
+
+    const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({
+        name: 'Owner',
+        email: 'owner@example.com',
+        password: 'owner password',
+      }),
+    });
+    expect(signUp.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+
+    const cli = 'apps/server/src/cli/make-admin.ts';
+    const unknown = startServer({ DATA_DIR: dir }, cli, ['nobody@example.com']);
+    expect((await unknown.exited).code).toBe(1);
+    expect(unknown.stderr()).toContain('no user with the email nobody@example.com');
+
+    const promote = startServer({ DATA_DIR: dir }, cli, ['Owner@Example.com']);
+    expect((await promote.exited).code).toBe(0);
+    expect(promote.stdout()).toContain('owner@example.com is now an admin.');
+
+    const again = startServer(env);
+    await ready(again);
+    expect(again.stdout()).not.toContain('There is no admin yet');
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email: 'owner@example.com', password: 'owner password' }),
+    });
+    expect(((await signIn.json()) as { user: { role: string } }).user.role).toBe('admin');
+  }, 180_000);
 });

@@ -3,3 +3,5 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './money.js';
+export * from './auth.js';
+export * from './users.js';

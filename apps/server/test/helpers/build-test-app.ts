@@ -20,6 +20,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Folder of a built web app; defaults to one that does not exist. */
   webDistDir?: string;
+  /** Extra settings, as environment variables (ADMIN_EMAILS, GOOGLE_CLIENT_ID, ...). */
+  env?: Record<string, string>;
 }
 
 /** Builds the whole app on a fresh database; call once per file in beforeAll, close in afterAll. */
@@ -31,6 +33,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: options.webDistDir ?? noWebDist,
+      // Every test request comes from one address; the limit itself is tested on its own.
+      SIGN_UP_LIMIT_PER_HOUR: '100000',
+      ...options.env,
     });
     const app = await buildApp({ config, database });
     await app.ready();

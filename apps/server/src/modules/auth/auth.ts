@@ -1,0 +1,126 @@
+import { hash, verify } from '@node-rs/argon2';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@toolyard/shared';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, bearer, genericOAuth } from 'better-auth/plugins';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { accounts, sessions, users, verifications } from '../../db/schema.js';
+
+export interface CreateAuthOptions {
+  config: Config;
+  db: Db;
+  secret: string;
+}
+
+/**
+ * Better Auth, in-process: email/password with argon2id (the library's defaults are OWASP's
+ * parameters: 19 MiB, 2 passes), database sessions in httpOnly cookies, bearer tokens for API
+ * clients, the admin role, and Google as an OpenID Connect provider found by discovery, so its
+ * ID tokens are checked for signature, issuer, audience and nonce.
+ */
+export function createAuth({ config, db, secret }: CreateAuthOptions) {
+  const adminEmails = new Set(config.adminEmails);
+  const isAdminEmail = (email: string) => adminEmails.has(email.toLowerCase());
+
+  return betterAuth({
+    appName: 'Toolyard',
+    baseURL: config.publicOrigin,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.publicOrigin, ...config.trustedOrigins],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      password: {
+        hash: (password) => hash(password),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+    },
+    user: {
+      additionalFields: {
+        phone: { type: 'string', required: false, input: false },
+        address: { type: 'string', required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    account: {
+      accountLinking: {
+        enabled: true,
+        // Password accounts are never email-verified here (no mail is sent), so linking rests
+        // on the provider alone: Google must say the email is verified (see ADR 004).
+        requireLocalEmailVerified: false,
+        trustedProviders: [],
+      },
+    },
+    // Limits live in Fastify (@fastify/rate-limit), where they share the API's error shape.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.publicOrigin.startsWith('https:'),
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    telemetry: { enabled: false },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: { ...user, role: isAdminEmail(user.email) ? 'admin' : 'user' },
+          }),
+        },
+      },
+      session: {
+        create: {
+          // ADMIN_EMAILS also promotes accounts that existed before the setting did.
+          after: async (session) => {
+            if (adminEmails.size === 0) return;
+            const [user] = await db
+              .select({ email: users.email })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (user && isAdminEmail(user.email)) {
+              await db
+                .update(users)
+                .set({ role: 'admin', updatedAt: new Date() })
+                .where(and(eq(users.id, session.userId), ne(users.role, 'admin')));
+            }
+          },
+        },
+      },
+    },
+    plugins: [
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      bearer(),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  name: 'Google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,99 @@
+import type { Role, UserSummary } from '@toolyard/shared';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+/** The only code that reads and writes users (Better Auth writes them through its adapter). */
+export function createUsersRepository(db: Db) {
+  return {
+    async listUsers(
+      page: number,
+      pageSize: number,
+    ): Promise<{ users: UserSummary[]; total: number }> {
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select({
+            id: users.id,
+            email: users.email,
+            name: users.name,
+            role: users.role,
+            createdAt: users.createdAt,
+          })
+          .from(users)
+          .orderBy(desc(users.createdAt), users.id)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(users),
+      ]);
+      return {
+        users: rows.map((r) => ({
+          _id: r.id,
+          email: r.email,
+          name: r.name,
+          role: r.role === 'admin' ? 'admin' : 'user',
+          joined: r.createdAt.toISOString(),
+        })),
+        total: totals?.n ?? 0,
+      };
+    },
+
+    async findByEmail(email: string, tx: Db | Tx = db) {
+      const [row] = await tx
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          role: users.role,
+          phone: users.phone,
+          address: users.address,
+        })
+        .from(users)
+        .where(byEmail(email));
+      return row;
+    },
+
+    /** Locks every admin row, so two concurrent demotions cannot both see "another admin left". */
+    async lockAdmins(tx: Tx): Promise<string[]> {
+      const rows = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.role, 'admin'))
+        .for('update');
+      return rows.map((r) => r.id);
+    },
+
+    async setRole(id: string, role: Role, tx: Db | Tx = db) {
+      await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+    },
+
+    /** Deletes the user; their sessions and sign-in accounts go with them (ON DELETE CASCADE). */
+    async deleteUser(id: string, tx: Db | Tx = db) {
+      await tx.delete(users).where(eq(users.id, id));
+    },
+
+    async updateProfile(id: string, profile: { phone: string; address: string }) {
+      const [row] = await db
+        .update(users)
+        .set({
+          phone: profile.phone || null,
+          address: profile.address || null,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning({
+          email: users.email,
+          name: users.name,
+          phone: users.phone,
+          address: users.address,
+        });
+      return row;
+    },
+
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,72 @@
+import type { Profile, ProfileUpdate, Role } from '@toolyard/shared';
+import { AppError, notFound } from '../../errors.js';
+import type { CurrentUser } from '../auth/session.js';
+import type { UsersRepository } from './users.repository.js';
+
+const noSuchUser = (email: string) => notFound(`There is no user with the email ${email}.`);
+
+/** User management rules: who may see, promote, demote and remove whom. */
+export function createUsersService(repo: UsersRepository) {
+  return {
+    /** Yourself, or anyone for an admin. */
+    async isAdmin(actor: CurrentUser, email: string): Promise<boolean> {
+      if (actor.email.toLowerCase() === email) return actor.role === 'admin';
+      if (actor.role !== 'admin') {
+        throw new AppError('forbidden', 'You can only ask about your own account.', 403);
+      }
+      const user = await repo.findByEmail(email);
+      if (!user) throw noSuchUser(email);
+      return user.role === 'admin';
+    },
+
+    async setRole(email: string, role: Role): Promise<{ email: string; role: Role }> {
+      return repo.transaction(async (tx) => {
+        const user = await repo.findByEmail(email, tx);
+        if (!user) throw noSuchUser(email);
+        if (role === 'user' && user.role === 'admin') {
+          const admins = await repo.lockAdmins(tx);
+          if (admins.length <= 1) {
+            throw new AppError(
+              'conflict',
+              'The last admin cannot be demoted. Make another admin first.',
+              409,
+            );
+          }
+        }
+        await repo.setRole(user.id, role, tx);
+        return { email: user.email, role };
+      });
+    },
+
+    /** Removes the account and ends its sessions. Never yourself, never the last admin. */
+    async removeUser(actor: CurrentUser, email: string): Promise<void> {
+      if (actor.email.toLowerCase() === email) {
+        throw new AppError('conflict', 'You cannot remove your own account.', 409);
+      }
+      await repo.transaction(async (tx) => {
+        const user = await repo.findByEmail(email, tx);
+        if (!user) throw noSuchUser(email);
+        if (user.role === 'admin' && (await repo.lockAdmins(tx)).length <= 1) {
+          throw new AppError('conflict', 'The last admin cannot be removed.', 409);
+        }
+        await repo.deleteUser(user.id, tx);
+      });
+    },
+
+    /** Only your own profile. */
+    async updateProfile(
+      actor: CurrentUser,
+      email: string,
+      update: ProfileUpdate,
+    ): Promise<Profile> {
+      if (actor.email.toLowerCase() !== email) {
+        throw new AppError('forbidden', 'You can only change your own profile.', 403);
+      }
+      const profile = await repo.updateProfile(actor.id, update);
+      if (!profile) throw noSuchUser(email);
+      return profile;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

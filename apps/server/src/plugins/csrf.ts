@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.js';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cookie-authenticated mutations must come from our own pages: the browser's Origin header
+ * must be one we trust. Bearer-token clients carry no ambient credentials and pass.
+ */
+export const csrfPlugin = fp(
+  async (app: FastifyInstance, opts: { trustedOrigins: readonly string[] }) => {
+    const trusted = new Set(opts.trustedOrigins);
+    app.addHook('onRequest', async (request) => {
+      if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (!request.headers.cookie) return;
+      if (/^bearer\s/i.test(request.headers.authorization ?? '')) return;
+      const origin = request.headers.origin;
+      if (!origin || !trusted.has(origin)) {
+        throw new AppError(
+          'forbidden',
+          'This request did not come from a Toolyard page, so it was refused.',
+          403,
+        );
+      }
+    });
+  },
+  { name: 'csrf', dependencies: ['errors'] },
+);

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { roles } from './auth.js';
+
+/** A row of the admin's user list (GET /api/user). */
+export const userSummarySchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(roles),
+  joined: z.string(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const userListSchema = z.object({
+  users: z.array(userSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type UserList = z.infer<typeof userListSchema>;
+
+export const userListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** GET /api/admin/{email} */
+export const adminStatusSchema = z.object({ admin: z.boolean() });
+
+/** PUT /api/user/admin/{email} and DELETE of the same: the user's new role. */
+export const roleChangeSchema = z.object({ email: z.string(), role: z.enum(roles) });
+
+export const emailParamsSchema = z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) });
+
+/** PUT /api/user/{email}: the buyer's own contact details, used to prefill orders. */
+export const profileUpdateSchema = z.strictObject({
+  phone: z
+    .string()
+    .trim()
+    .max(30, 'Use at most 30 characters')
+    .regex(/^[0-9+()\-.\s]*$/, 'Use digits, spaces and + ( ) - . only'),
+  address: z.string().trim().max(300, 'Use at most 300 characters'),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const profileSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
