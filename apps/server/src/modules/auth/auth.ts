@@ -65,7 +65,13 @@ export function createAuth({ config, db, secret }: CreateAuthOptions) {
     },
     // Limits live in Fastify (@fastify/rate-limit), where they share the API's error shape.
     rateLimit: { enabled: false },
+    // Failed sign-ins with no usable state come back to our login page, not Better Auth's.
+    onAPIError: { errorURL: '/login' },
+    logger: { disabled: config.logLevel === 'silent' },
     advanced: {
+      // Better Auth turns these off by itself when NODE_ENV=test or TEST is set; never here.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: config.publicOrigin.startsWith('https:'),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },

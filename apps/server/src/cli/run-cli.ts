@@ -1,0 +1,27 @@
+import { ConfigError, loadConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import { DatabaseUnavailableError } from '../db/database-error.js';
+import { openDatabaseFromConfig } from '../db/open-from-config.js';
+
+/**
+ * Runs a command-line task on the configured database and closes it afterwards. Expected
+ * failures (a bad setting, an unreachable database) print one line; every failure exits 1.
+ */
+export function runCli(task: string, body: (database: Database) => Promise<void>): void {
+  const run = async () => {
+    const database = await openDatabaseFromConfig(loadConfig());
+    try {
+      await body(database);
+    } finally {
+      await database.close();
+    }
+  };
+  run().catch((err: unknown) => {
+    if (err instanceof ConfigError || err instanceof DatabaseUnavailableError) {
+      console.error(`toolyard: ${err.message}`);
+    } else {
+      console.error(`toolyard: ${task} failed:`, err);
+    }
+    process.exit(1);
+  });
+}
