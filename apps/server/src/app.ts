@@ -22,6 +22,7 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { csrfPlugin } from './plugins/csrf.js';
+import { connectRedis } from './plugins/redis.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
@@ -55,8 +56,14 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     strictTransportSecurity: config.publicOrigin.startsWith('https:'),
   });
   await app.register(compress, { global: true, threshold: 1024 });
-  // Limits are declared per route (sign-in, sign-up, ...); counters are in memory per instance.
-  await app.register(rateLimit, { global: false });
+  // Limits are declared per route (sign-in, sign-up, ...). Counters live in Redis when it is
+  // configured, so every instance counts together; a Redis outage lets requests through.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'toolyard-rate-limit:', skipOnError: true } : {}),
+  });
   await app.register(csrfPlugin, {
     trustedOrigins: [config.publicOrigin, ...config.trustedOrigins],
   });

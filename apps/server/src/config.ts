@@ -26,6 +26,9 @@ const envSchema = z.object({
       error: 'must be a postgres:// or postgresql:// connection URL',
     })
     .optional(),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
   SEED_DEMO_DATA: z.stringbool({ error: 'must be true or false' }).default(true),
   AUTH_SECRET: z
     .string()
@@ -72,6 +75,8 @@ export type Config = Readonly<{
   publicOrigin: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Rate-limit counters shared by every instance; in memory per instance when unset. */
+  redisUrl: string | undefined;
   seedDemoData: boolean;
   /** Signs cookies and encrypts OAuth tokens; generated and kept in the database when unset outside production. */
   authSecret: string | undefined;
@@ -95,7 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const key = String(issue.path[0]);
-      const secret = key === 'DATABASE_URL' || key === 'AUTH_SECRET' || key.endsWith('_SECRET');
+      const secret =
+        key === 'DATABASE_URL' ||
+        key === 'REDIS_URL' ||
+        key === 'AUTH_SECRET' ||
+        key.endsWith('_SECRET');
       const shown = secret ? '' : ` (got ${JSON.stringify(env[key])})`;
       return `${key} ${issue.message}${shown}`;
     });
@@ -122,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     seedDemoData: e.SEED_DEMO_DATA,
     authSecret: e.AUTH_SECRET,
     adminEmails: e.ADMIN_EMAILS,

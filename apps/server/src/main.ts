@@ -1,8 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { DatabaseUnavailableError } from './db/database-error.js';
 import { openDatabaseFromConfig } from './db/open-from-config.js';
+import { StartupError } from './startup-error.js';
 import { seedDemoData } from './db/seed.js';
 import {
   countAdmins,
@@ -67,7 +67,7 @@ function loggerOptions(config: Config) {
 
 main().catch((err: unknown) => {
   // Expected start-up failures get one readable line, not a stack trace.
-  if (err instanceof ConfigError || err instanceof DatabaseUnavailableError) {
+  if (err instanceof ConfigError || err instanceof StartupError) {
     console.error(`toolyard: ${err.message}`);
   } else if (isAddressInUse(err)) {
     console.error(`toolyard: ${err.message}; set PORT to a free port`);

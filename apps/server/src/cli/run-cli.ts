@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
-import { DatabaseUnavailableError } from '../db/database-error.js';
 import { openDatabaseFromConfig } from '../db/open-from-config.js';
+import { StartupError } from '../startup-error.js';
 
 /**
  * Runs a command-line task on the configured database and closes it afterwards. Expected
@@ -17,7 +17,7 @@ export function runCli(task: string, body: (database: Database) => Promise<void>
     }
   };
   run().catch((err: unknown) => {
-    if (err instanceof ConfigError || err instanceof DatabaseUnavailableError) {
+    if (err instanceof ConfigError || err instanceof StartupError) {
       console.error(`toolyard: ${err.message}`);
     } else {
       console.error(`toolyard: ${task} failed:`, err);
