@@ -33,12 +33,22 @@ export default defineConfig({
         test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] },
       },
       {
-        resolve: { alias },
+        resolve: {
+          alias: [
+            ...alias,
+            {
+              find: /^@\//,
+              replacement: fileURLToPath(new URL('./apps/web/src/', import.meta.url)),
+            },
+          ],
+        },
         test: {
           name: 'web',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'node',
+          // Component tests render into a light DOM; it has fetch, Request and Response too.
+          environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
         },
       },
     ],

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { demo, signIn } from './support/accounts';
 
 test('the home page shows the featured tools from the catalog and customer reviews', async ({
   page,
@@ -24,7 +25,8 @@ test('the home page shows the featured tools from the catalog and customer revie
 });
 
 const menu = [
-  { link: 'Order Now', url: '/allItems', heading: 'All items' },
+  // Ordering needs an account: a visitor is sent to the login page.
+  { link: 'Order Now', url: '/login', heading: 'Login' },
   { link: 'Blogs', url: '/blogs', heading: 'Questions buyers ask us' },
   { link: 'About', url: '/about', heading: 'About Toolyard' },
   { link: 'My Portfolio', url: '/myPortfolio', heading: 'Built with Toolyard' },
@@ -69,6 +71,7 @@ test('an unknown path shows the not-found page', async ({ page }) => {
 test('a deep link loads directly and the dashboard menu toggles on small screens', async ({
   page,
 }) => {
+  await signIn(page, demo.buyer);
   await page.goto('/dashboard/myOrders');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Orders');
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });

@@ -1,5 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { RequireAdmin } from '@/features/auth/components/require-admin';
+import { RequireAuth } from '@/features/auth/components/require-auth';
 import { RootLayout } from './layouts/root-layout';
 import { lazyPage } from './lazy-page';
 import { RouteError } from './route-error';
@@ -18,25 +20,45 @@ export const router = createBrowserRouter([
           { path: 'about', lazy: lazyPage(() => import('./routes/about')) },
           { path: 'blogs', lazy: lazyPage(() => import('./routes/blogs')) },
           { path: 'myPortfolio', lazy: lazyPage(() => import('./routes/my-portfolio')) },
-          { path: 'allItems', lazy: lazyPage(() => import('./routes/all-items')) },
-          { path: 'purchase', lazy: lazyPage(() => import('./routes/purchase')) },
           { path: 'login', lazy: lazyPage(() => import('./routes/login')) },
           { path: 'signup', lazy: lazyPage(() => import('./routes/signup')) },
           {
-            path: 'dashboard',
-            lazy: lazyPage(() => import('./layouts/dashboard-layout')),
+            // Signed-in only; the guard is small, the pages behind it still load lazily.
+            element: <RequireAuth />,
             children: [
-              { index: true, lazy: lazyPage(() => import('./routes/dashboard/profile')) },
-              { path: 'profile', lazy: lazyPage(() => import('./routes/dashboard/profile')) },
-              { path: 'myOrders', lazy: lazyPage(() => import('./routes/dashboard/my-orders')) },
-              { path: 'review', lazy: lazyPage(() => import('./routes/dashboard/add-review')) },
-              { path: 'addItem', lazy: lazyPage(() => import('./routes/dashboard/add-item')) },
+              { path: 'allItems', lazy: lazyPage(() => import('./routes/all-items')) },
+              { path: 'purchase', lazy: lazyPage(() => import('./routes/purchase')) },
               {
-                path: 'manageOrder',
-                lazy: lazyPage(() => import('./routes/dashboard/manage-orders')),
+                path: 'dashboard',
+                lazy: lazyPage(() => import('./layouts/dashboard-layout')),
+                children: [
+                  { index: true, lazy: lazyPage(() => import('./routes/dashboard/profile')) },
+                  { path: 'profile', lazy: lazyPage(() => import('./routes/dashboard/profile')) },
+                  {
+                    path: 'myOrders',
+                    lazy: lazyPage(() => import('./routes/dashboard/my-orders')),
+                  },
+                  { path: 'review', lazy: lazyPage(() => import('./routes/dashboard/add-review')) },
+                  {
+                    path: 'payment/:id',
+                    lazy: lazyPage(() => import('./routes/dashboard/payment')),
+                  },
+                  {
+                    element: <RequireAdmin />,
+                    children: [
+                      { path: 'users', lazy: lazyPage(() => import('./routes/dashboard/users')) },
+                      {
+                        path: 'addItem',
+                        lazy: lazyPage(() => import('./routes/dashboard/add-item')),
+                      },
+                      {
+                        path: 'manageOrder',
+                        lazy: lazyPage(() => import('./routes/dashboard/manage-orders')),
+                      },
+                    ],
+                  },
+                ],
               },
-              { path: 'payment/:id', lazy: lazyPage(() => import('./routes/dashboard/payment')) },
-              { path: 'users', lazy: lazyPage(() => import('./routes/dashboard/users')) },
             ],
           },
           { path: '*', lazy: lazyPage(() => import('./routes/not-found')) },

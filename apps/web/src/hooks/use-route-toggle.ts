@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Open/closed state for a collapsible menu that closes by itself on navigation:
- * it is open only for the path it was opened on.
+ * Open/closed state for a collapsible menu that closes by itself on navigation, even to the
+ * same path: it is open only for the history entry it was opened on.
  */
 export function useRouteToggle() {
-  const { pathname } = useLocation();
+  const { key } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  return { open, toggle: () => setOpenOn(open ? null : pathname) } as const;
+  const open = openOn === key;
+  return { open, toggle: () => setOpenOn(open ? null : key) } as const;
 }

@@ -1,17 +1,33 @@
 import { useId } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { useAdminStatus } from '@/features/auth/api/get-admin-status';
+import { useSession } from '@/features/auth/api/get-session';
 import { useRouteToggle } from '@/hooks/use-route-toggle';
 
-/** My Profile for everybody; the role-specific links arrive with accounts. */
-const sidebar = [
-  { to: '/dashboard/profile', label: 'My Profile' },
+type SidebarItem = { to: string; label: string };
+
+/** The spec's sidebar: My Profile for everybody, then the links of the person's role. */
+const profile: SidebarItem = { to: '/dashboard/profile', label: 'My Profile' };
+const buyerLinks: SidebarItem[] = [
   { to: '/dashboard/myOrders', label: 'My Orders' },
   { to: '/dashboard/review', label: 'Add Reviews' },
-] as const;
+];
+const adminLinks: SidebarItem[] = [
+  { to: '/dashboard/users', label: 'All Users' },
+  { to: '/dashboard/addItem', label: 'Add Items' },
+  { to: '/dashboard/manageOrder', label: 'Manage Orders' },
+];
 
 export default function DashboardLayout() {
   const { open, toggle } = useRouteToggle();
   const sidebarId = useId();
+  const { pathname } = useLocation();
+  const session = useSession();
+  const admin = useAdminStatus(session.data?.user.email);
+
+  // Role links wait for the server's answer rather than guessing and then changing.
+  const roleLinks = admin.data ? (admin.data.admin ? adminLinks : buyerLinks) : [];
+  const sidebar = [profile, ...roleLinks];
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 lg:flex-row">
@@ -32,11 +48,24 @@ export default function DashboardLayout() {
         <ul className="menu w-full rounded-box bg-base-200">
           {sidebar.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+              <NavLink
+                to={item.to}
+                className={({ isActive }) =>
+                  // The dashboard's index page is My Profile.
+                  isActive || (item === profile && pathname.replace(/\/$/, '') === '/dashboard')
+                    ? 'menu-active'
+                    : ''
+                }
+              >
                 {item.label}
               </NavLink>
             </li>
           ))}
+          {admin.isPending && (
+            <li className="px-3 py-2" aria-hidden="true">
+              <span className="loading loading-dots loading-sm" />
+            </li>
+          )}
         </ul>
       </nav>
       <div className="min-w-0 flex-1">

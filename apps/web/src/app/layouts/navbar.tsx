@@ -1,16 +1,24 @@
 import { useId } from 'react';
 import { Link, NavLink } from 'react-router';
+import { toast } from 'react-toastify';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/features/auth/api/get-session';
+import { useSignOut } from '@/features/auth/api/sign-out';
+import { useNavigateRendered } from '@/hooks/use-navigate-rendered';
 import { useRouteToggle } from '@/hooks/use-route-toggle';
 
-/** The spec's menu, in its order. Dashboard and Sign Out join when accounts arrive. */
-const menu = [
+type MenuItem = { to: string; label: string; when?: 'signedIn' | 'signedOut' };
+
+/** The spec's menu, in its order. */
+const menu: readonly MenuItem[] = [
   { to: '/', label: 'Home' },
   { to: '/allItems', label: 'Order Now' },
+  { to: '/dashboard', label: 'Dashboard', when: 'signedIn' },
   { to: '/blogs', label: 'Blogs' },
   { to: '/about', label: 'About' },
   { to: '/myPortfolio', label: 'My Portfolio' },
-  { to: '/login', label: 'Login' },
-] as const;
+  { to: '/login', label: 'Login', when: 'signedOut' },
+];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-field px-3 py-2 font-medium hover:bg-base-200 ${isActive ? 'text-primary' : ''}`;
@@ -18,14 +26,49 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Navbar() {
   const { open, toggle } = useRouteToggle();
   const menuId = useId();
+  const session = useSession();
+  const navigateRendered = useNavigateRendered();
+  // Show the home page before the session is forgotten: a protected page still on screen
+  // would otherwise send the person to /login.
+  const signOut = useSignOut({ leave: () => navigateRendered('/') });
 
-  const links = menu.map((item) => (
-    <li key={item.to}>
-      <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
-        {item.label}
-      </NavLink>
-    </li>
-  ));
+  // While the session loads, show neither the signed-in nor the signed-out items.
+  const state = session.isPending ? 'loading' : session.data ? 'signedIn' : 'signedOut';
+  const visible = menu.filter((item) => !item.when || item.when === state);
+
+  const onSignOut = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => toast.success('You have signed out.'),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+
+  const items = (
+    <>
+      {visible.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+      {state === 'signedIn' && (
+        <li>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm mx-3 my-1 lg:mx-0 lg:my-0 lg:ml-2"
+            disabled={signOut.isPending}
+            aria-busy={signOut.isPending}
+            onClick={onSignOut}
+          >
+            {signOut.isPending && (
+              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+            )}
+            Sign Out
+          </button>
+        </li>
+      )}
+    </>
+  );
 
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
@@ -37,7 +80,7 @@ export function Navbar() {
           <img src="/favicon.svg" alt="" width={32} height={32} />
           Toolyard
         </Link>
-        <ul className="hidden items-center gap-1 lg:flex">{links}</ul>
+        <ul className="hidden items-center gap-1 lg:flex">{items}</ul>
         <button
           type="button"
           className="btn btn-ghost lg:hidden"
@@ -54,9 +97,9 @@ export function Navbar() {
       {open && (
         <ul
           id={menuId}
-          className="flex flex-col gap-1 border-t border-base-300 px-4 py-2 lg:hidden"
+          className="flex flex-col items-start gap-1 border-t border-base-300 px-4 py-2 lg:hidden"
         >
-          {links}
+          {items}
         </ul>
       )}
     </header>

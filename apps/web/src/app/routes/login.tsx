@@ -1,9 +1,28 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { Navigate, useSearchParams } from 'react-router';
+import { CardPage } from '@/components/ui/card-page';
+import { PageTitle } from '@/components/ui/page-title';
+import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/api/get-session';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { useReturnTo } from '@/features/auth/utils/return-to';
 
 export default function LoginPage() {
+  const session = useSession();
+  const returnTo = useReturnTo();
+  const [params] = useSearchParams();
+  // Google's sign-in comes back here with ?error=<code> when it did not complete.
+  const notice = params.get('error') ? 'Google sign-in did not complete. Please try again.' : null;
+
+  if (session.isPending) return <Spinner label="Checking your session" />;
+  // Signed in already, or just now: go where the person was heading.
+  if (session.data) return <Navigate to={returnTo} replace />;
+
   return (
-    <PlaceholderPage title="Login">
-      <p>Signing in with email or Google arrives with accounts.</p>
-    </PlaceholderPage>
+    <CardPage>
+      <PageTitle title="Login" description="Sign in to order tools and follow your orders." />
+      <h1 className="text-3xl font-bold">Login</h1>
+      <p className="mb-2 text-base-content/80">Sign in to order tools and follow your orders.</p>
+      <LoginForm returnTo={returnTo} notice={notice} />
+    </CardPage>
   );
 }

@@ -1,9 +1,28 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { Navigate } from 'react-router';
+import { CardPage } from '@/components/ui/card-page';
+import { PageTitle } from '@/components/ui/page-title';
+import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/api/get-session';
+import { SignupForm } from '@/features/auth/components/signup-form';
+import { useReturnTo } from '@/features/auth/utils/return-to';
 
 export default function SignupPage() {
+  const session = useSession();
+  const returnTo = useReturnTo();
+
+  if (session.isPending) return <Spinner label="Checking your session" />;
+  // Signed in already, or just signed up: go where the person was heading.
+  if (session.data) return <Navigate to={returnTo} replace />;
+
   return (
-    <PlaceholderPage title="Sign up">
-      <p>Creating an account arrives with accounts.</p>
-    </PlaceholderPage>
+    <CardPage>
+      <PageTitle
+        title="Sign up"
+        description="Create a Toolyard account to order tools and parts."
+      />
+      <h1 className="text-3xl font-bold">Create an account</h1>
+      <p className="mb-2 text-base-content/80">Order tools and parts, pay by card, and review.</p>
+      <SignupForm returnTo={returnTo} />
+    </CardPage>
   );
 }
