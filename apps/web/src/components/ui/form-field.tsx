@@ -1,0 +1,91 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+
+interface FieldProps {
+  label: string;
+  /** The validation message for this field, if any. */
+  error?: string;
+  /** A short help text under the field. */
+  hint?: ReactNode;
+}
+
+/**
+ * A labelled field whose error shows under it: the input is marked invalid and described by
+ * the message, and the message region is live so a change is announced.
+ */
+function Field({
+  label,
+  error,
+  hint,
+  children,
+}: FieldProps & {
+  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  // The error replaces the hint while there is one: both would say the same thing twice.
+  const showHint = Boolean(hint) && !error;
+  const describedBy = [error ? errorId : null, showHint ? hintId : null].filter(Boolean).join(' ');
+  return (
+    <div className="fieldset">
+      <label htmlFor={id} className="fieldset-legend pb-1 text-sm">
+        {label}
+      </label>
+      {children({ id, describedBy: describedBy || undefined })}
+      {showHint && (
+        <p id={hintId} className="text-sm text-base-content/70">
+          {hint}
+        </p>
+      )}
+      <p id={errorId} aria-live="polite" className="min-h-5 text-sm text-error">
+        {error}
+      </p>
+    </div>
+  );
+}
+
+/** A labelled text input with its error message. */
+export function TextField({
+  label,
+  error,
+  hint,
+  className = '',
+  ...input
+}: FieldProps & ComponentProps<'input'>) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {({ id, describedBy }) => (
+        <input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`input w-full ${error ? 'input-error' : ''} ${className}`}
+          {...input}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A labelled multi-line input with its error message. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className = '',
+  ...textarea
+}: FieldProps & ComponentProps<'textarea'>) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {({ id, describedBy }) => (
+        <textarea
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`}
+          {...textarea}
+        />
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_MIN_LENGTH, signupSchema, type SignupInput } from '@toolyard/shared';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { FormError } from '@/components/ui/form-error';
+import { TextField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useSignUp } from '../api/sign-up';
+
+const fieldNames = ['name', 'email', 'password'] as const;
+
+/** Name, email, password and its confirmation; a successful sign-up is signed in. */
+export function SignupForm({ returnTo }: { returnTo: string }) {
+  const signUp = useSignUp();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SignupInput>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    signUp.mutate(values, {
+      onError: (error) => {
+        // The server's per-field messages go next to their fields.
+        if (!(error instanceof ApiError)) return;
+        for (const field of fieldNames) {
+          const message = error.fields[field];
+          if (message) setError(field, { message });
+        }
+      },
+    }),
+  );
+
+  return (
+    <div className="space-y-4">
+      <form noValidate onSubmit={onSubmit}>
+        <TextField
+          label="Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <FormError message={signUp.isError ? errorMessage(signUp.error) : null} />
+        <SubmitButton
+          busy={signUp.isPending}
+          busyLabel="Creating your account…"
+          className="btn-primary btn-block"
+        >
+          Create account
+        </SubmitButton>
+      </form>
+      <p className="text-center">
+        Already have an account?{' '}
+        <Link to="/login" state={{ from: returnTo }} className="link link-primary">
+          Login
+        </Link>
+      </p>
+    </div>
+  );
+}
