@@ -11,13 +11,9 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
-export const userListSchema = z.object({
-  users: z.array(userSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-export type UserList = z.infer<typeof userListSchema>;
+/** GET /api/user answers a plain array, as the spec's clients expect; the total is in X-Total-Count. */
+export const userListSchema = z.array(userSummarySchema);
+export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 export const userListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -30,7 +26,9 @@ export const adminStatusSchema = z.object({ admin: z.boolean() });
 /** PUT /api/user/admin/{email} and DELETE of the same: the user's new role. */
 export const roleChangeSchema = z.object({ email: z.string(), role: z.enum(roles) });
 
-export const emailParamsSchema = z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) });
+export const emailParamsSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+});
 
 /** PUT /api/user/{email}: the buyer's own contact details, used to prefill orders. */
 export const profileUpdateSchema = z.strictObject({

@@ -41,8 +41,16 @@ export interface ApiRequest<S extends z.ZodType> {
 /** The one way the web app calls the API: JSON in, schema-checked JSON out, ApiError on failure. */
 export async function apiFetch<S extends z.ZodType>(
   path: string,
-  { schema, method = 'GET', body, signal }: ApiRequest<S>,
+  request: ApiRequest<S>,
 ): Promise<z.infer<S>> {
+  return (await apiRequest(path, request)).data;
+}
+
+/** apiFetch that also hands back the response headers (paging totals travel there). */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  { schema, method = 'GET', body, signal }: ApiRequest<S>,
+): Promise<{ data: z.infer<S>; headers: Headers }> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -75,7 +83,7 @@ export async function apiFetch<S extends z.ZodType>(
       'The server sent something unexpected. Please refresh the page.',
     );
   }
-  return parsed.data;
+  return { data: parsed.data, headers: response.headers };
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

@@ -32,12 +32,8 @@ const knownErrors: Record<string, { status: number; error: string; message: stri
   },
 };
 
-const tooMany = (what: string) => (_req: FastifyRequest, context: { after: string }) =>
-  new AppError(
-    'rate_limited',
-    `Too many ${what}. Please wait ${context.after} and try again.`,
-    429,
-  );
+// When to try again travels in Retry-After (the web app words it); the sentence stays short.
+const tooMany = (what: string) => () => new AppError('rate_limited', `Too many ${what}.`, 429);
 
 /**
  * Better Auth's endpoints under /api/auth, bridged from Fastify to its fetch handler; its

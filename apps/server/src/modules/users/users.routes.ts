@@ -4,6 +4,7 @@ import {
   profileSchema,
   profileUpdateSchema,
   roleChangeSchema,
+  TOTAL_COUNT_HEADER,
   userListQuerySchema,
   userListSchema,
 } from '@toolyard/shared';
@@ -37,9 +38,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
       schema: { querystring: userListQuerySchema, response: { 200: userListSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, pageSize } = request.query;
-      return { ...(await repo.listUsers(page, pageSize)), page, pageSize };
+      const { users: rows, total } = await repo.listUsers(page, pageSize);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return rows;
     },
   );
 

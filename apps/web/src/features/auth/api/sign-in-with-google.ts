@@ -7,11 +7,12 @@ import { apiFetch } from '@/lib/api-client';
  * there. Google sends it back to `returnTo`, or to the login page with `?error=` on failure.
  */
 export async function signInWithGoogle(returnTo: string) {
-  const { url } = await apiFetch('/auth/sign-in/oauth2', {
+  // Better Auth serves OpenID providers added by discovery through its social sign-in route.
+  const { url } = await apiFetch('/auth/sign-in/social', {
     schema: oauthRedirectSchema,
     method: 'POST',
     body: {
-      providerId: 'google',
+      provider: 'google',
       callbackURL: returnTo,
       errorCallbackURL: `/login?from=${encodeURIComponent(returnTo)}`,
     },

@@ -76,7 +76,7 @@ describe('LoginForm', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     const api = mockApi({
       'GET /api/auth-options': () => ({ body: { google: true } }),
-      'POST /api/auth/sign-in/oauth2': () => ({
+      'POST /api/auth/sign-in/social': () => ({
         body: { url: 'https://accounts.example/authorize?state=x', redirect: true },
       }),
     });
@@ -89,9 +89,9 @@ describe('LoginForm', () => {
     await vi.waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://accounts.example/authorize?state=x'),
     );
-    const start = api.mock.calls.find(([url]) => url === '/api/auth/sign-in/oauth2');
+    const start = api.mock.calls.find(([url]) => url === '/api/auth/sign-in/social');
     expect(JSON.parse(String(start?.[1]?.body))).toEqual({
-      providerId: 'google',
+      provider: 'google',
       callbackURL: '/dashboard/myOrders',
       errorCallbackURL: '/login?from=%2Fdashboard%2FmyOrders',
     });

@@ -1,13 +1,34 @@
-import { userListSchema } from '@toolyard/shared';
+import { TOTAL_COUNT_HEADER, userListSchema, type UserSummary } from '@toolyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export const USERS_PAGE_SIZE = 20;
 
 export const usersQueryKey = ['users'] as const;
 
-export const getUsers = (page: number, pageSize: number, signal?: AbortSignal) =>
-  apiFetch(`/user?page=${page}&pageSize=${pageSize}`, { schema: userListSchema, signal });
+export interface UserPage {
+  users: UserSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export async function getUsers(
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<UserPage> {
+  const { data, headers } = await apiRequest(`/user?page=${page}&pageSize=${pageSize}`, {
+    schema: userListSchema,
+    signal,
+  });
+  return {
+    users: data,
+    total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
+    page,
+    pageSize,
+  };
+}
 
 export const usersQueryOptions = (page: number, pageSize = USERS_PAGE_SIZE) =>
   queryOptions({
