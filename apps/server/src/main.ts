@@ -5,7 +5,7 @@ import { openDatabaseFromConfig } from './db/open-from-config.js';
 import { StartupError } from './startup-error.js';
 import { seedDemoData } from './db/seed.js';
 import {
-  countAdmins,
+  countOwnAdmins,
   DEMO_ACCOUNTS,
   hasDemoAccounts,
   seedDemoAccounts,
@@ -44,9 +44,9 @@ async function main() {
     ).join(', ');
     app.log.info(`Demo accounts on the embedded database: ${list}`);
   }
-  if ((await countAdmins(database.db)) === 0) {
+  if ((await countOwnAdmins(database.db)) === 0) {
     app.log.warn(
-      'There is no admin yet. Set ADMIN_EMAILS=you@example.com before signing up, or run: npm run user:admin -- you@example.com',
+      'There is no admin of your own yet. Set ADMIN_EMAILS=you@example.com before signing up, or run: npm run user:admin -- you@example.com',
     );
   }
 }

@@ -184,6 +184,8 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('the server process', () => {
     await ready(server);
     expect(server.stdout()).toContain('buyer@toolyard.test / toolyard-buyer');
     expect(server.stdout()).toContain('admin@toolyard.test / toolyard-admin');
+    // The demo admin is no owner: a fresh shop still says how to make a real admin.
+    expect(server.stdout()).toContain('npm run user:admin -- you@example.com');
     const res = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
@@ -200,7 +202,7 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('the server process', () => {
     const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SEED_DEMO_DATA: 'false' };
     const server = startServer(env);
     await ready(server);
-    expect(server.stdout()).toContain('There is no admin yet');
+    expect(server.stdout()).toContain('There is no admin of your own yet');
     expect(server.stdout()).toContain('npm run user:admin -- you@example.com');
     expect(server.stdout()).not.toContain('toolyard-admin');
 
@@ -228,7 +230,7 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('the server process', () => {
 
     const again = startServer(env);
     await ready(again);
-    expect(again.stdout()).not.toContain('There is no admin yet');
+    expect(again.stdout()).not.toContain('There is no admin of your own yet');
     const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },

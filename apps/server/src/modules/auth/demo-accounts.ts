@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appMeta, users } from '../../db/schema.js';
 import type { Auth } from './auth.js';
@@ -33,7 +33,12 @@ export async function hasDemoAccounts(db: Db): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-export async function countAdmins(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
+/** Admins other than the demo admin: the shop's real owners. */
+export async function countOwnAdmins(db: Db): Promise<number> {
+  const demoEmails = DEMO_ACCOUNTS.map((a) => a.email);
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), notInArray(users.email, demoEmails)));
   return row?.n ?? 0;
 }
