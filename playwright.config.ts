@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 const baseURL = `http://localhost:${port}`;
+const googleShopPort = port + 10;
+export const googleShopURL = `http://localhost:${googleShopPort}`;
 
 /** e2e specs run in Debian's Chromium against the production build on a fresh embedded database. */
 export default defineConfig({
@@ -39,16 +41,30 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: false },
     },
   ],
-  webServer: {
-    command: 'rm -rf test-results/e2e-data && node apps/server/dist/main.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: 'test-results/e2e-data',
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
+  webServer: [
+    {
+      command: 'rm -rf test-results/e2e-data && node apps/server/dist/main.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        DATA_DIR: 'test-results/e2e-data',
+        LOG_LEVEL: 'warn',
+        LOG_FORMAT: 'json',
+      },
     },
-  },
+    {
+      // A second shop whose "Google" is a local stand-in OpenID provider (google-sign-in.spec.ts).
+      command:
+        'node --conditions=@toolyard/source --import tsx apps/web/e2e/support/google-shop.ts',
+      url: `${googleShopURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        GOOGLE_SHOP_PORT: String(googleShopPort),
+        GOOGLE_PROVIDER_PORT: String(googleShopPort + 1),
+      },
+    },
+  ],
 });

@@ -34,6 +34,8 @@ export interface StandInOptions {
   /** Registered redirect URIs; /authorize refuses any other. */
   redirectUris: readonly string[];
   user?: StandInUser;
+  /** Fixed port (browser tests need a known issuer); random when omitted. */
+  port?: number;
 }
 
 /** One request the stand-in received, for assertions (PKCE used, secret sent, ...). */
@@ -289,7 +291,7 @@ export async function startOidcStandIn(options: StandInOptions): Promise<OidcSta
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
