@@ -16,6 +16,9 @@ import { createSessionGuards } from './modules/auth/session.js';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createOrdersRepository } from './modules/orders/orders.repository.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { createOrdersService } from './modules/orders/orders.service.js';
 import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -78,12 +81,14 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   const reviews = createReviewsRepository(database.db);
   const usersRepo = createUsersRepository(database.db);
   const users = createUsersService(usersRepo);
+  const orders = createOrdersService(createOrdersRepository(database.db));
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(catalogRoutes, { catalog });
-      await api.register(reviewsRoutes, { reviews });
+      await api.register(catalogRoutes, { catalog, guards });
+      await api.register(reviewsRoutes, { reviews, guards });
+      await api.register(ordersRoutes, { guards, orders });
       await api.register(authRoutes, { auth, config });
       await api.register(usersRoutes, { guards, users, repo: usersRepo });
     },

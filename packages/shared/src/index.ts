@@ -5,3 +5,4 @@ export * from './health.js';
 export * from './money.js';
 export * from './auth.js';
 export * from './users.js';
+export * from './orders.js';

@@ -28,6 +28,8 @@ export const products = pgTable(
     img: text('img').notNull(),
     availableQuantity: integer('AvailableQuantity').notNull(),
     minOrderQuantity: integer('MinOrderQuantity').notNull().default(1),
+    /** Set when an admin deletes a product that has orders: gone from the shop, kept for them. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,6 +49,8 @@ export const reviews = pgTable(
     name: varchar('name', { length: 20 }).notNull(),
     words: text('words').notNull().default(''),
     rating: smallint('rating').notNull(),
+    // Null for the demo reviews; a removed account leaves its reviews standing.
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -143,4 +147,41 @@ export const verifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+export const orderStatus = ['pending', 'paid', 'shipped', 'cancelled'] as const;
+
+/**
+ * Orders copy the product's name and price and the buyer's name and email at the moment of
+ * ordering (the spec's fields), so later edits or a removed account leave the record intact.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('_id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    itemName: varchar('item_name', { length: 20 }).notNull(),
+    orderQuantity: integer('order_quantity').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    contact: text('contact').notNull().default(''),
+    address: text('address').notNull().default(''),
+    status: text('status', { enum: orderStatus }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_quantity_positive', sql`${t.orderQuantity} > 0`),
+    check('orders_total_matches', sql`${t.totalCents} = ${t.priceCents} * ${t.orderQuantity}`),
+    check('orders_status_known', sql`${t.status} in ('pending', 'paid', 'shipped', 'cancelled')`),
+    index('orders_buyer_email_created_idx').on(t.buyerEmail, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_item_id_idx').on(t.itemId),
+  ],
 );

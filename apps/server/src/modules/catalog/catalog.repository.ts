@@ -1,7 +1,7 @@
-import { centsToDollars, type Product } from '@toolyard/shared';
-import { asc } from 'drizzle-orm';
+import { centsToDollars, dollarsToCents, type Product, type ProductInput } from '@toolyard/shared';
+import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { products } from '../../db/schema.js';
+import { orders, products } from '../../db/schema.js';
 
 const productColumns = {
   id: products.id,
@@ -15,18 +15,102 @@ const productColumns = {
 
 type ProductRow = { [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data'] };
 
+export interface ProductQuery {
+  q?: string;
+  /** Omit both for every product (the spec's plain call). */
+  page?: number;
+  pageSize?: number;
+}
+
+const live = isNull(products.archivedAt);
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** The only code that reads and writes products. */
 export function createCatalogRepository(db: Db) {
   return {
-    /** Every product in list order (insertion order: the first six are featured). */
-    async listProducts(): Promise<Product[]> {
-      const rows = await db.select(productColumns).from(products).orderBy(asc(products.seq));
-      return rows.map(toProduct);
+    /** Products in list order (insertion order: the first six are featured), archived ones left out. */
+    async listProducts(query: ProductQuery = {}): Promise<{ products: Product[]; total: number }> {
+      const where: SQL | undefined = query.q
+        ? and(
+            live,
+            or(
+              ilike(products.name, likePattern(query.q)),
+              ilike(products.description, likePattern(query.q)),
+            ),
+          )
+        : live;
+      const pageSize = query.pageSize ?? (query.page ? 20 : undefined);
+      const rowsQuery = db
+        .select(productColumns)
+        .from(products)
+        .where(where)
+        .orderBy(asc(products.seq));
+      const [rows, [totals]] = await Promise.all([
+        pageSize ? rowsQuery.limit(pageSize).offset(((query.page ?? 1) - 1) * pageSize) : rowsQuery,
+        db.select({ n: count() }).from(products).where(where),
+      ]);
+      return { products: rows.map(toProduct), total: totals?.n ?? 0 };
+    },
+
+    async getProduct(id: string): Promise<Product | undefined> {
+      const [row] = await db
+        .select(productColumns)
+        .from(products)
+        .where(and(eq(products.id, id), live));
+      return row && toProduct(row);
+    },
+
+    async createProduct(input: ProductInput & { description: string }): Promise<Product> {
+      const [row] = await db.insert(products).values(toColumns(input)).returning(productColumns);
+      if (!row) throw new Error('insert returned no row');
+      return toProduct(row);
+    },
+
+    async updateProduct(id: string, input: ProductInput & { description: string }) {
+      const [row] = await db
+        .update(products)
+        .set({ ...toColumns(input), updatedAt: new Date() })
+        .where(and(eq(products.id, id), live))
+        .returning(productColumns);
+      return row && toProduct(row);
+    },
+
+    /** Deletes a product, or archives it when orders refer to it. False when there is none. */
+    async removeProduct(id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [ordered] = await tx.select({ n: count() }).from(orders).where(eq(orders.itemId, id));
+        if ((ordered?.n ?? 0) > 0) {
+          const archived = await tx
+            .update(products)
+            .set({ archivedAt: sql`now()`, updatedAt: new Date() })
+            .where(and(eq(products.id, id), live))
+            .returning({ id: products.id });
+          return archived.length > 0;
+        }
+        const deleted = await tx
+          .delete(products)
+          .where(and(eq(products.id, id), live))
+          .returning({ id: products.id });
+        return deleted.length > 0;
+      });
     },
   };
 }
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
+
+function toColumns(input: ProductInput & { description: string }) {
+  return {
+    name: input.name,
+    description: input.description,
+    priceCents: dollarsToCents(input.price),
+    img: input.img,
+    availableQuantity: input.AvailableQuantity,
+    minOrderQuantity: input.MinOrderQuantity,
+  };
+}
 
 function toProduct(row: ProductRow): Product {
   return {

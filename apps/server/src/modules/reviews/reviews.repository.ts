@@ -19,6 +19,24 @@ export function createReviewsRepository(db: Db) {
         .orderBy(desc(reviews.seq));
       return rows.map(({ id, ...rest }) => ({ _id: id, ...rest }));
     },
+
+    async createReview(
+      userId: string,
+      input: { name: string; words: string; rating: number },
+    ): Promise<Review> {
+      const [row] = await db
+        .insert(reviews)
+        .values({ ...input, userId })
+        .returning({
+          id: reviews.id,
+          name: reviews.name,
+          words: reviews.words,
+          rating: reviews.rating,
+        });
+      if (!row) throw new Error('insert returned no review');
+      const { id, ...rest } = row;
+      return { _id: id, ...rest };
+    },
   };
 }
 

@@ -1,0 +1,166 @@
+import {
+  PURCHASE_QUANTITY_MESSAGE,
+  type Order,
+  type OrderStatus,
+  type PlaceOrderInput,
+} from '@toolyard/shared';
+import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { orders, products } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import type { CurrentUser } from '../auth/session.js';
+import { toOrder, type OrdersRepository, type Tx } from './orders.repository.js';
+
+const noSuchOrder = () => notFound('There is no such order.');
+const isAdmin = (user: CurrentUser) => user.role === 'admin';
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The order rules: prices from the database, stock that never oversells, who may see what. */
+export function createOrdersService(repo: OrdersRepository) {
+  /** Puts an order's quantity back on the shelf (archived products too: the units exist). */
+  const returnStock = (tx: Tx, itemId: string, quantity: number) =>
+    tx
+      .update(products)
+      .set({ availableQuantity: sql`${products.availableQuantity} + ${quantity}` })
+      .where(eq(products.id, itemId));
+
+  /** Moves an order from one status to another inside a transaction, or explains why not. */
+  async function transition(
+    id: string,
+    from: OrderStatus,
+    to: OrderStatus,
+    refusal: string,
+    canSee: (order: { buyerId: string | null; buyerEmail: string }) => boolean,
+  ): Promise<Order> {
+    return repo.transaction(async (tx) => {
+      const order = await repo.findById(id, tx, true);
+      if (!order || !canSee(order)) throw noSuchOrder();
+      if (order.status !== from) throw new AppError('conflict', refusal, 409);
+      if (to === 'cancelled') await returnStock(tx, order.itemId, order.orderQuantity);
+      const [updated] = await tx
+        .update(orders)
+        .set({ status: to, updatedAt: new Date() })
+        .where(eq(orders.id, id))
+        .returning();
+      if (!updated) throw noSuchOrder();
+      return toOrder(updated);
+    });
+  }
+
+  const owns = (actor: CurrentUser) => (order: { buyerId: string | null; buyerEmail: string }) =>
+    order.buyerId === actor.id ||
+    (order.buyerId === null && sameEmail(order.buyerEmail, actor.email));
+
+  return {
+    /**
+     * Places an order in one transaction: the stock is taken by a single conditional UPDATE,
+     * so concurrent buyers can never take more than there is; only itemId, quantity, contact
+     * and address come from the buyer.
+     */
+    async placeOrder(
+      actor: CurrentUser,
+      input: Required<Pick<PlaceOrderInput, 'itemId' | 'OrderQuantity'>> & {
+        Contact: string;
+        Address: string;
+      },
+    ): Promise<Order> {
+      const quantity = input.OrderQuantity;
+      return repo.transaction(async (tx) => {
+        const [taken] = await tx
+          .update(products)
+          .set({ availableQuantity: sql`${products.availableQuantity} - ${quantity}` })
+          .where(
+            and(
+              eq(products.id, input.itemId),
+              isNull(products.archivedAt),
+              lte(products.minOrderQuantity, quantity),
+              gte(products.availableQuantity, quantity),
+            ),
+          )
+          .returning({ name: products.name, priceCents: products.priceCents });
+
+        if (!taken) {
+          const [product] = await tx
+            .select({
+              available: products.availableQuantity,
+              min: products.minOrderQuantity,
+              archivedAt: products.archivedAt,
+            })
+            .from(products)
+            .where(eq(products.id, input.itemId));
+          if (!product || product.archivedAt) {
+            throw notFound('That product does not exist or is no longer sold.');
+          }
+          if (quantity < product.min) {
+            throw new AppError('invalid_input', PURCHASE_QUANTITY_MESSAGE, 400, {
+              OrderQuantity: PURCHASE_QUANTITY_MESSAGE,
+            });
+          }
+          throw new AppError(
+            'out_of_stock',
+            product.available === 0
+              ? 'This product is out of stock.'
+              : `Only ${product.available} left in stock.`,
+            409,
+            { OrderQuantity: PURCHASE_QUANTITY_MESSAGE },
+          );
+        }
+
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            itemId: input.itemId,
+            itemName: taken.name,
+            orderQuantity: quantity,
+            priceCents: taken.priceCents,
+            totalCents: taken.priceCents * quantity,
+            buyerId: actor.id,
+            buyerName: actor.name,
+            buyerEmail: actor.email,
+            contact: input.Contact,
+            address: input.Address,
+          })
+          .returning();
+        if (!order) throw new Error('insert returned no order');
+        return toOrder(order);
+      });
+    },
+
+    /** A buyer's own orders (or anyone's, for an admin); everything for an admin without an email. */
+    async list(
+      actor: CurrentUser,
+      query: { BuyerEmail?: string; status?: OrderStatus; page: number; pageSize: number },
+    ) {
+      if (query.BuyerEmail) {
+        if (!sameEmail(query.BuyerEmail, actor.email) && !isAdmin(actor)) {
+          throw new AppError('forbidden', 'You can only see your own orders.', 403);
+        }
+        return repo.list({ ...query, buyerEmail: query.BuyerEmail, hideCancelled: !query.status });
+      }
+      if (!isAdmin(actor)) throw new AppError('forbidden', 'Only admins can see every order.', 403);
+      return repo.list(query);
+    },
+
+    /** Your own order, or any for an admin; anyone else's is "not found", not "forbidden". */
+    async get(actor: CurrentUser, id: string): Promise<Order> {
+      const order = await repo.findById(id);
+      if (!order || !(isAdmin(actor) || owns(actor)(order))) throw noSuchOrder();
+      return toOrder(order);
+    },
+
+    /** Cancels an unpaid order and returns its stock: the buyer's Delete, or an admin's Cancel. */
+    cancel: (actor: CurrentUser, id: string) =>
+      transition(
+        id,
+        'pending',
+        'cancelled',
+        'Only unpaid orders can be cancelled; paid orders cannot be deleted.',
+        (order) => isAdmin(actor) || owns(actor)(order),
+      ),
+
+    /** Admin: a paid order leaves the warehouse. */
+    ship: (id: string) =>
+      transition(id, 'paid', 'shipped', 'Only paid orders can be shipped.', () => true),
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
