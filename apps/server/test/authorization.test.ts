@@ -1,15 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../src/db/schema.js';
 import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
+import { createProduct } from './helpers/catalog.js';
 
 type Actor = 'anonymous' | 'buyer' | 'otherBuyer' | 'admin';
+
+interface Context {
+  buyer: Account;
+  /** A fresh buyer, to promote, demote or remove. */
+  target: Account;
+  /** A fresh product. */
+  productId: string;
+  /** Fresh orders of `buyer`'s: one unpaid, one paid. */
+  orderId: string;
+  paidOrderId: string;
+}
+
+const productBody = {
+  name: 'Matrix Tool',
+  description: '',
+  price: 5,
+  img: '/images/tools/claw-hammer.svg',
+  AvailableQuantity: 10,
+  MinOrderQuantity: 1,
+};
 
 interface RouteCase {
   route: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** The URL to call; `target` is a fresh buyer made for this call, to change or remove. */
-  url: (who: { buyer: Account; target: Account }) => string;
-  payload?: Record<string, string>;
+  /** The URL to call, from things made fresh for each call (so changes do not leak). */
+  url: (ctx: Context) => string;
+  payload?: (ctx: Context) => Record<string, unknown>;
   expected: Record<Actor, number>;
 }
 
@@ -61,14 +83,91 @@ const routes: RouteCase[] = [
     route: "buyer's profile",
     method: 'PUT',
     url: ({ buyer }) => `/api/user/${buyer.email}`,
-    payload: { phone: '+1 555 0100', address: '1 Yard Lane' },
+    payload: () => ({ phone: '+1 555 0100', address: '1 Yard Lane' }),
     expected: { anonymous: 401, buyer: 200, otherBuyer: 403, admin: 403 },
+  },
+  {
+    route: 'one product',
+    method: 'GET',
+    url: (c) => `/api/tool/${c.productId}`,
+    expected: everyone(200),
+  },
+  {
+    route: 'add product',
+    method: 'POST',
+    url: () => '/api/tool',
+    payload: () => productBody,
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 201 },
+  },
+  {
+    route: 'edit product',
+    method: 'PUT',
+    url: (c) => `/api/tool/${c.productId}`,
+    payload: () => productBody,
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  },
+  {
+    route: 'delete product',
+    method: 'DELETE',
+    url: (c) => `/api/tool/${c.productId}`,
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 204 },
+  },
+  {
+    route: 'post review',
+    method: 'POST',
+    url: () => '/api/review',
+    payload: () => ({ name: 'Matrix Co', words: 'Fine.', rating: 4 }),
+    expected: { anonymous: 401, buyer: 201, otherBuyer: 201, admin: 201 },
+  },
+  {
+    route: 'place order',
+    method: 'POST',
+    url: () => '/api/order',
+    payload: (c) => ({ itemId: c.productId, OrderQuantity: 1 }),
+    expected: { anonymous: 401, buyer: 201, otherBuyer: 201, admin: 201 },
+  },
+  {
+    route: "buyer's orders",
+    method: 'GET',
+    url: (c) => `/api/order?BuyerEmail=${encodeURIComponent(c.buyer.email)}`,
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 403, admin: 200 },
+  },
+  {
+    route: 'all orders',
+    method: 'GET',
+    url: () => '/api/order',
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  },
+  {
+    route: "buyer's order",
+    method: 'GET',
+    url: (c) => `/api/order/${c.orderId}`,
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 404, admin: 200 },
+  },
+  {
+    route: "delete buyer's order",
+    method: 'DELETE',
+    url: (c) => `/api/order/${c.orderId}`,
+    expected: { anonymous: 401, buyer: 204, otherBuyer: 404, admin: 204 },
+  },
+  {
+    route: 'cancel order',
+    method: 'POST',
+    url: (c) => `/api/order/${c.orderId}/cancel`,
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  },
+  {
+    route: 'ship paid order',
+    method: 'POST',
+    url: (c) => `/api/order/${c.paidOrderId}/ship`,
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   },
 ];
 
 describe('authorisation of every route', () => {
   let t: TestApp;
   let callers: Record<Exclude<Actor, 'anonymous'>, Account>;
+  let buyerId: string;
   const adminEmail = uniqueEmail('admin');
 
   beforeAll(async () => {
@@ -78,6 +177,12 @@ describe('authorisation of every route', () => {
       otherBuyer: await signUp(t.app),
       admin: await signUp(t.app, { email: adminEmail }),
     };
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: callers.buyer.cookie },
+    });
+    buyerId = session.json().user.id;
   });
   afterAll(async () => {
     await t.close();
@@ -86,16 +191,41 @@ describe('authorisation of every route', () => {
   const actors: Actor[] = ['anonymous', 'buyer', 'otherBuyer', 'admin'];
   const cases = routes.flatMap((r) => actors.map((actor) => ({ ...r, actor })));
 
+  async function freshContext(): Promise<Context> {
+    const productId = await createProduct(t.database, { availableQuantity: 10 });
+    const order = {
+      itemId: productId,
+      itemName: 'Test Tool',
+      orderQuantity: 1,
+      priceCents: 1250,
+      totalCents: 1250,
+      buyerName: callers.buyer.name,
+      buyerEmail: callers.buyer.email,
+      buyerId: buyerId,
+    };
+    const [pending, paid] = await t.database.db
+      .insert(orders)
+      .values([order, { ...order, status: 'paid' as const }])
+      .returning({ id: orders.id });
+    return {
+      buyer: callers.buyer,
+      target: await signUp(t.app),
+      productId,
+      orderId: pending?.id ?? '',
+      paidOrderId: paid?.id ?? '',
+    };
+  }
+
   it.each(cases)('$method $route as $actor', async ({ method, url, payload, expected, actor }) => {
-    const target = await signUp(t.app);
+    const ctx = await freshContext();
     const res = await t.app.inject({
       method,
-      url: url({ buyer: callers.buyer, target }),
+      url: url(ctx),
       headers: {
         origin: ORIGIN,
         ...(actor === 'anonymous' ? {} : { cookie: callers[actor].cookie }),
       },
-      ...(payload === undefined ? {} : { payload }),
+      ...(payload === undefined ? {} : { payload: payload(ctx) }),
     });
     expect(res.statusCode, res.body).toBe(expected[actor]);
     if (res.statusCode >= 400) {

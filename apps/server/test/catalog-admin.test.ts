@@ -1,0 +1,208 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../src/db/schema.js';
+import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
+import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
+
+const valid = {
+  name: 'Rafter Square',
+  description: 'A 7 inch aluminium speed square.',
+  price: 11.5,
+  img: 'https://cdn.example.com/rafter-square.png',
+  AvailableQuantity: 300,
+  MinOrderQuantity: 6,
+};
+
+describe('products: reading, paging and search', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('keeps the plain call: every product as an array, with the total in a header', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/tool' });
+    expect(res.json()).toHaveLength(14);
+    expect(res.headers['x-total-count']).toBe('14');
+  });
+
+  it('pages in list order', async () => {
+    const all = (await t.app.inject({ method: 'GET', url: '/api/tool' })).json();
+    const page2 = await t.app.inject({ method: 'GET', url: '/api/tool?page=2&pageSize=5' });
+    expect(page2.json().map((p: { _id: string }) => p._id)).toEqual(
+      all.slice(5, 10).map((p: { _id: string }) => p._id),
+    );
+    expect(page2.headers['x-total-count']).toBe('14');
+  });
+
+  it('searches names and descriptions, case-insensitively, wildcards taken literally', async () => {
+    const drills = (await t.app.inject({ method: 'GET', url: '/api/tool?q=DRILL' })).json();
+    expect(drills.length).toBeGreaterThanOrEqual(2);
+    for (const p of drills) expect(`${p.name} ${p.description}`.toLowerCase()).toContain('drill');
+    expect((await t.app.inject({ method: 'GET', url: '/api/tool?q=%25' })).json()).toEqual([]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/tool?q=nothing-like-this' })).json(),
+    ).toEqual([]);
+  });
+
+  it('reads one product, 404 for an unknown id and 400 for a malformed one', async () => {
+    const [first] = (await t.app.inject({ method: 'GET', url: '/api/tool' })).json();
+    expect((await t.app.inject({ method: 'GET', url: `/api/tool/${first._id}` })).json()).toEqual(
+      first,
+    );
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/tool/8e0f4a0e-9c7e-4d7e-9d5c-1f4b7b1a2c3d',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/tool/42' })).statusCode).toBe(400);
+  });
+});
+
+describe('products: admin writes', () => {
+  let t: TestApp;
+  let admin: Account;
+  const adminEmail = uniqueEmail('admin');
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ADMIN_EMAILS: adminEmail } });
+    admin = await signUp(t.app, { email: adminEmail });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: admin.cookie, origin: ORIGIN },
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  it('adds a product that then shows in the list, price stored in cents', async () => {
+    const res = await send('POST', '/api/tool', valid);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ _id: expect.any(String), ...valid });
+    const [row] = await t.database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, res.json()._id));
+    expect(row?.priceCents).toBe(1150);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/tool' })).json();
+    expect(list.map((p: { name: string }) => p.name)).toContain('Rafter Square');
+  });
+
+  it.each([
+    ['no name', { ...valid, name: '' }, 'name', 'Name Is Required'],
+    ['a name over 20 characters', { ...valid, name: 'A very long tool name!' }, 'name', undefined],
+    ['a zero price', { ...valid, price: 0 }, 'price', undefined],
+    ['a price with three decimals', { ...valid, price: 1.005 }, 'price', undefined],
+    ['a negative stock', { ...valid, AvailableQuantity: -1 }, 'AvailableQuantity', undefined],
+    ['a fractional stock', { ...valid, AvailableQuantity: 2.5 }, 'AvailableQuantity', undefined],
+    ['a minimum of 0', { ...valid, MinOrderQuantity: 0 }, 'MinOrderQuantity', undefined],
+    ['an image that is not a web URL', { ...valid, img: 'javascript:alert(1)' }, 'img', undefined],
+    ['a price sent as text', { ...valid, price: '11.50' }, 'price', undefined],
+    ['an unknown field', { ...valid, archived: true }, 'value', undefined],
+  ])('refuses %s with a message for that field', async (_what, payload, field, message) => {
+    const res = await send('POST', '/api/tool', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid_input');
+    expect(res.json().fields).toHaveProperty(field);
+    if (message) expect(res.json().fields[field]).toBe(message);
+  });
+
+  it('edits a product', async () => {
+    const created = (await send('POST', '/api/tool', valid)).json();
+    const res = await send('PUT', `/api/tool/${created._id}`, {
+      ...valid,
+      price: 12.25,
+      AvailableQuantity: 10,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ price: 12.25, AvailableQuantity: 10 });
+    expect(
+      (await send('PUT', '/api/tool/8e0f4a0e-9c7e-4d7e-9d5c-1f4b7b1a2c3d', valid)).statusCode,
+    ).toBe(404);
+  });
+
+  it('deletes a product without orders, and archives one with orders', async () => {
+    const lonely = (await send('POST', '/api/tool', valid)).json();
+    expect((await send('DELETE', `/api/tool/${lonely._id}`)).statusCode).toBe(204);
+    expect(
+      await t.database.db.select().from(products).where(eq(products.id, lonely._id)),
+    ).toHaveLength(0);
+
+    const ordered = (await send('POST', '/api/tool', { ...valid, MinOrderQuantity: 1 })).json();
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { cookie: admin.cookie, origin: ORIGIN },
+      payload: { itemId: ordered._id, OrderQuantity: 2 },
+    });
+    expect(placed.statusCode).toBe(201);
+    expect((await send('DELETE', `/api/tool/${ordered._id}`)).statusCode).toBe(204);
+    const [kept] = await t.database.db.select().from(products).where(eq(products.id, ordered._id));
+    expect(kept?.archivedAt).toBeInstanceOf(Date);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/tool/${ordered._id}` })).statusCode,
+    ).toBe(404);
+    // The order keeps its product's name and price.
+    const order = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/${placed.json()._id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(order.json()).toMatchObject({ ItemName: valid.name, price: valid.price });
+    expect((await send('DELETE', `/api/tool/${ordered._id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('reviews: posting', () => {
+  let t: TestApp;
+  let buyer: Account;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    buyer = await signUp(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/review',
+      headers: { cookie: buyer.cookie, origin: ORIGIN },
+      payload,
+    });
+
+  it('adds a review that shows first on the public list', async () => {
+    const res = await post({
+      name: 'Birch & Beam',
+      words: 'Sharp saws, fast delivery.',
+      rating: 5,
+    });
+    expect(res.statusCode).toBe(201);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/review' })).json();
+    expect(list[0]).toEqual({
+      _id: res.json()._id,
+      name: 'Birch & Beam',
+      words: 'Sharp saws, fast delivery.',
+      rating: 5,
+    });
+  });
+
+  it.each([
+    ['no name', { name: ' ', words: 'x', rating: 4 }, 'name'],
+    ['a name over 20 characters', { name: 'x'.repeat(21), words: 'x', rating: 4 }, 'name'],
+    ['a rating of 6', { name: 'Co', words: 'x', rating: 6 }, 'rating'],
+    ['a rating of 0', { name: 'Co', words: 'x', rating: 0 }, 'rating'],
+    ['a half star', { name: 'Co', words: 'x', rating: 3.5 }, 'rating'],
+  ])('refuses %s', async (_what, payload, field) => {
+    const res = await post(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty(field);
+  });
+});

@@ -1,0 +1,25 @@
+import { products } from '../../src/db/schema.js';
+import type { Database } from '../../src/db/client.js';
+
+let counter = 0;
+
+/** Inserts a product straight into the database; returns its id. */
+export async function createProduct(
+  database: Database,
+  overrides: Partial<typeof products.$inferInsert> = {},
+): Promise<string> {
+  const [row] = await database.db
+    .insert(products)
+    .values({
+      name: `Test Tool ${(counter++).toString(36)}`,
+      description: 'A tool made for tests.',
+      priceCents: 1250,
+      img: '/images/tools/claw-hammer.svg',
+      availableQuantity: 100,
+      minOrderQuantity: 1,
+      ...overrides,
+    })
+    .returning({ id: products.id });
+  if (!row) throw new Error('no product inserted');
+  return row.id;
+}

@@ -1,0 +1,267 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, products } from '../src/db/schema.js';
+import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
+import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
+import { createProduct } from './helpers/catalog.js';
+
+const QUANTITY_MESSAGE =
+  'Please Order Less than Available Qty & Higher Than Minimum Order Quantity';
+
+describe('orders', () => {
+  let t: TestApp;
+  let buyer: Account;
+  let other: Account;
+  let admin: Account;
+  const adminEmail = uniqueEmail('admin');
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ADMIN_EMAILS: adminEmail } });
+    buyer = await signUp(t.app, { name: 'Bea Buyer' });
+    other = await signUp(t.app, { name: 'Otto Other' });
+    admin = await signUp(t.app, { email: adminEmail, name: 'Ada Admin' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (
+    account: Account | null,
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { origin: ORIGIN, ...(account ? { cookie: account.cookie } : {}) },
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const order = (account: Account, itemId: string, OrderQuantity: number, extra: object = {}) =>
+    call(account, 'POST', '/api/order', {
+      itemId,
+      OrderQuantity,
+      Contact: '+1 555 0100',
+      Address: '1 Yard Lane',
+      ...extra,
+    });
+  const stockOf = async (id: string) =>
+    (
+      await t.database.db
+        .select({ n: products.availableQuantity })
+        .from(products)
+        .where(eq(products.id, id))
+    )[0]?.n;
+
+  it('never oversells: 50 buyers at once for stock of 10 orders get exactly 10 orders', async () => {
+    const itemId = await createProduct(t.database, { availableQuantity: 30, minOrderQuantity: 3 });
+    const buyers = [buyer, other, admin];
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => order(buyers[i % buyers.length] as Account, itemId, 3)),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(40);
+    for (const refused of results.filter((r) => r.statusCode === 409)) {
+      expect(refused.json()).toMatchObject({ error: 'out_of_stock' });
+    }
+    expect(await stockOf(itemId)).toBe(0);
+    const placed = await t.database.db.select().from(orders).where(eq(orders.itemId, itemId));
+    expect(placed).toHaveLength(10);
+    expect(placed.reduce((sum, o) => sum + o.orderQuantity, 0)).toBe(30);
+  });
+
+  it('takes price, names, email and total from the database and the session, never the body', async () => {
+    const itemId = await createProduct(t.database, { priceCents: 2499, name: 'Real Hammer' });
+    const res = await order(buyer, itemId, 4, {
+      ItemName: 'Free Hammer',
+      price: 0.01,
+      totalCost: 0.04,
+      BuyerName: 'Mallory',
+      BuyerEmail: 'mallory@example.com',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      itemId,
+      ItemName: 'Real Hammer',
+      OrderQuantity: 4,
+      price: 24.99,
+      totalCost: 99.96,
+      BuyerName: 'Bea Buyer',
+      BuyerEmail: buyer.email,
+      Contact: '+1 555 0100',
+      Address: '1 Yard Lane',
+      paid: false,
+      status: 'pending',
+    });
+    const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, res.json()._id));
+    expect(stored).toMatchObject({
+      priceCents: 2499,
+      totalCents: 9996,
+      buyerEmail: buyer.email,
+      buyerName: 'Bea Buyer',
+    });
+  });
+
+  it('refuses a quantity below the minimum with the spec message, and takes no stock', async () => {
+    const itemId = await createProduct(t.database, { availableQuantity: 50, minOrderQuantity: 10 });
+    const res = await order(buyer, itemId, 9);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'invalid_input',
+      message: QUANTITY_MESSAGE,
+      fields: { OrderQuantity: QUANTITY_MESSAGE },
+    });
+    expect(await stockOf(itemId)).toBe(50);
+  });
+
+  it('refuses more than the stock with 409 saying how many are left', async () => {
+    const itemId = await createProduct(t.database, { availableQuantity: 7 });
+    const res = await order(buyer, itemId, 8);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'out_of_stock', message: 'Only 7 left in stock.' });
+    expect(await stockOf(itemId)).toBe(7);
+  });
+
+  it.each([
+    ['a missing product', { OrderQuantity: 1 }, 'itemId'],
+    [
+      'a quantity that is not a number',
+      { itemId: '8e0f4a0e-9c7e-4d7e-9d5c-1f4b7b1a2c3d', OrderQuantity: '5' },
+      'OrderQuantity',
+    ],
+    [
+      'a fractional quantity',
+      { itemId: '8e0f4a0e-9c7e-4d7e-9d5c-1f4b7b1a2c3d', OrderQuantity: 1.5 },
+      'OrderQuantity',
+    ],
+    [
+      'a zero quantity',
+      { itemId: '8e0f4a0e-9c7e-4d7e-9d5c-1f4b7b1a2c3d', OrderQuantity: 0 },
+      'OrderQuantity',
+    ],
+    [
+      'a very long address',
+      {
+        itemId: '8e0f4a0e-9c7e-4d7e-9d5c-1f4b7b1a2c3d',
+        OrderQuantity: 1,
+        Address: 'x'.repeat(301),
+      },
+      'Address',
+    ],
+  ])('refuses %s with 400 naming the field', async (_what, payload, field) => {
+    const res = await call(buyer, 'POST', '/api/order', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty(field);
+  });
+
+  it('answers 404 for a product that does not exist or was archived', async () => {
+    expect((await order(buyer, '8e0f4a0e-9c7e-4d7e-9d5c-1f4b7b1a2c3d', 1)).statusCode).toBe(404);
+    const itemId = await createProduct(t.database, { archivedAt: new Date() });
+    expect((await order(buyer, itemId, 1)).statusCode).toBe(404);
+  });
+
+  it("lists a buyer's own orders newest first, refuses another buyer's list, and shows admins any", async () => {
+    const itemId = await createProduct(t.database);
+    const first = (await order(other, itemId, 1)).json();
+    const second = (await order(other, itemId, 2)).json();
+
+    const own = await call(
+      other,
+      'GET',
+      `/api/order?BuyerEmail=${encodeURIComponent(other.email)}`,
+    );
+    expect(own.statusCode).toBe(200);
+    const ids = own.json().map((o: { _id: string }) => o._id);
+    expect(ids.indexOf(second._id)).toBeLessThan(ids.indexOf(first._id));
+    expect(own.json().every((o: { BuyerEmail: string }) => o.BuyerEmail === other.email)).toBe(
+      true,
+    );
+    expect(Number(own.headers['x-total-count'])).toBe(ids.length);
+
+    const spying = await call(
+      buyer,
+      'GET',
+      `/api/order?BuyerEmail=${encodeURIComponent(other.email)}`,
+    );
+    expect(spying.statusCode).toBe(403);
+    const asAdmin = await call(
+      admin,
+      'GET',
+      `/api/order?BuyerEmail=${encodeURIComponent(other.email)}`,
+    );
+    expect(asAdmin.json().map((o: { _id: string }) => o._id)).toEqual(ids);
+  });
+
+  it('shows an order to its buyer and admins; to another buyer it does not exist', async () => {
+    const itemId = await createProduct(t.database);
+    const placed = (await order(buyer, itemId, 1)).json();
+    expect((await call(buyer, 'GET', `/api/order/${placed._id}`)).json()).toMatchObject({
+      _id: placed._id,
+      BuyerName: 'Bea Buyer',
+      ItemName: placed.ItemName,
+      totalCost: 12.5,
+    });
+    expect((await call(admin, 'GET', `/api/order/${placed._id}`)).statusCode).toBe(200);
+    const snooping = await call(other, 'GET', `/api/order/${placed._id}`);
+    expect(snooping.statusCode).toBe(404);
+    expect((await call(buyer, 'GET', '/api/order/not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('deleting an unpaid order cancels it, returns its stock and drops it from the list', async () => {
+    const itemId = await createProduct(t.database, { availableQuantity: 40 });
+    const placed = (await order(buyer, itemId, 15)).json();
+    expect(await stockOf(itemId)).toBe(25);
+
+    expect((await call(other, 'DELETE', `/api/order/${placed._id}`)).statusCode).toBe(404);
+    const res = await call(buyer, 'DELETE', `/api/order/${placed._id}`);
+    expect(res.statusCode).toBe(204);
+    expect(await stockOf(itemId)).toBe(40);
+    const mine = (
+      await call(buyer, 'GET', `/api/order?BuyerEmail=${encodeURIComponent(buyer.email)}`)
+    ).json();
+    expect(mine.map((o: { _id: string }) => o._id)).not.toContain(placed._id);
+    // A second delete changes nothing: the stock is returned once.
+    expect((await call(buyer, 'DELETE', `/api/order/${placed._id}`)).statusCode).toBe(409);
+    expect(await stockOf(itemId)).toBe(40);
+  });
+
+  it('does not let a buyer delete a paid order', async () => {
+    const itemId = await createProduct(t.database);
+    const placed = (await order(buyer, itemId, 2)).json();
+    await t.database.db.update(orders).set({ status: 'paid' }).where(eq(orders.id, placed._id));
+    const res = await call(buyer, 'DELETE', `/api/order/${placed._id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/paid orders cannot be deleted/);
+    expect((await call(buyer, 'GET', `/api/order/${placed._id}`)).json()).toMatchObject({
+      paid: true,
+      status: 'paid',
+    });
+  });
+
+  it('lets admins list every order by status, newest first and paged, ship paid and cancel unpaid ones', async () => {
+    const itemId = await createProduct(t.database, { availableQuantity: 100 });
+    const paid = (await order(other, itemId, 5)).json();
+    const pending = (await order(buyer, itemId, 5)).json();
+    await t.database.db.update(orders).set({ status: 'paid' }).where(eq(orders.id, paid._id));
+
+    const all = await call(admin, 'GET', '/api/order?pageSize=2');
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toHaveLength(2);
+    expect(all.json()[0]._id).toBe(pending._id);
+    expect(Number(all.headers['x-total-count'])).toBeGreaterThan(2);
+    const paidOnly = (await call(admin, 'GET', '/api/order?status=paid&pageSize=100')).json();
+    expect(paidOnly.every((o: { status: string }) => o.status === 'paid')).toBe(true);
+    expect(paidOnly.map((o: { _id: string }) => o._id)).toContain(paid._id);
+    expect((await call(admin, 'GET', '/api/order?status=lost')).statusCode).toBe(400);
+
+    expect((await call(admin, 'POST', `/api/order/${pending._id}/ship`)).statusCode).toBe(409);
+    const shipped = await call(admin, 'POST', `/api/order/${paid._id}/ship`);
+    expect(shipped.json()).toMatchObject({ status: 'shipped', paid: true });
+
+    expect((await call(admin, 'POST', `/api/order/${paid._id}/cancel`)).statusCode).toBe(409);
+    const cancelled = await call(admin, 'POST', `/api/order/${pending._id}/cancel`);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    expect(await stockOf(itemId)).toBe(95);
+  });
+});
