@@ -16,6 +16,7 @@ import { createSessionGuards } from './modules/auth/session.js';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { imagesRoutes } from './modules/images/images.routes.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
@@ -89,6 +90,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(catalogRoutes, { catalog, guards });
       await api.register(reviewsRoutes, { reviews, guards });
       await api.register(ordersRoutes, { guards, orders });
+      await api.register(imagesRoutes, { db: database.db, guards });
       await api.register(authRoutes, { auth, config });
       await api.register(usersRoutes, { guards, users, repo: usersRepo });
     },

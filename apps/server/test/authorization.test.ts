@@ -3,6 +3,7 @@ import { orders } from '../src/db/schema.js';
 import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
+import { fileUpload, ONE_PIXEL_PNG } from './helpers/multipart.js';
 
 type Actor = 'anonymous' | 'buyer' | 'otherBuyer' | 'admin';
 
@@ -32,6 +33,8 @@ interface RouteCase {
   /** The URL to call, from things made fresh for each call (so changes do not leak). */
   url: (ctx: Context) => string;
   payload?: (ctx: Context) => Record<string, unknown>;
+  /** Send a one-pixel PNG as a multipart upload. */
+  upload?: boolean;
   expected: Record<Actor, number>;
 }
 
@@ -111,6 +114,13 @@ const routes: RouteCase[] = [
     method: 'DELETE',
     url: (c) => `/api/tool/${c.productId}`,
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 204 },
+  },
+  {
+    route: 'upload image',
+    method: 'POST',
+    url: () => '/api/images',
+    upload: true,
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 201 },
   },
   {
     route: 'post review',
@@ -216,20 +226,29 @@ describe('authorisation of every route', () => {
     };
   }
 
-  it.each(cases)('$method $route as $actor', async ({ method, url, payload, expected, actor }) => {
-    const ctx = await freshContext();
-    const res = await t.app.inject({
-      method,
-      url: url(ctx),
-      headers: {
-        origin: ORIGIN,
-        ...(actor === 'anonymous' ? {} : { cookie: callers[actor].cookie }),
-      },
-      ...(payload === undefined ? {} : { payload: payload(ctx) }),
-    });
-    expect(res.statusCode, res.body).toBe(expected[actor]);
-    if (res.statusCode >= 400) {
-      expect(res.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
-    }
-  });
+  it.each(cases)(
+    '$method $route as $actor',
+    async ({ method, url, payload, upload, expected, actor }) => {
+      const ctx = await freshContext();
+      const file = upload ? fileUpload('pixel.png', 'image/png', ONE_PIXEL_PNG) : undefined;
+      const res = await t.app.inject({
+        method,
+        url: url(ctx),
+        headers: {
+          origin: ORIGIN,
+          ...file?.headers,
+          ...(actor === 'anonymous' ? {} : { cookie: callers[actor].cookie }),
+        },
+        ...(file
+          ? { payload: file.payload }
+          : payload === undefined
+            ? {}
+            : { payload: payload(ctx) }),
+      });
+      expect(res.statusCode, res.body).toBe(expected[actor]);
+      if (res.statusCode >= 400) {
+        expect(res.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
+      }
+    },
+  );
 });

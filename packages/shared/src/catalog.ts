@@ -26,9 +26,16 @@ export type Review = z.infer<typeof reviewSchema>;
 
 export const reviewListSchema = z.array(reviewSchema);
 
-/** True for the images we ship (/images/...) and for http(s) URLs. */
+/** Uploaded product images are at most this large. */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** True for the images we ship (/images/...), uploaded ones (/api/images/{id}) and http(s) URLs. */
 export function isImageLocation(value: string): boolean {
-  return /^\/images\/(?!.*\.\.)[\w./-]+$/.test(value) || /^https?:\/\/[^\s/?#]+\.[^\s]*$/i.test(value);
+  return (
+    /^\/api\/images\/[0-9a-f-]{36}$/.test(value) ||
+    /^\/images\/(?!.*\.\.)[\w./-]+$/.test(value) ||
+    /^https?:\/\/[^\s/?#]+\.[^\s]*$/i.test(value)
+  );
 }
 
 const wholeNumber = (field: string, min: number) =>
@@ -63,7 +70,7 @@ export const productInputSchema = z.strictObject({
     .trim()
     .min(1, 'Image Is Required')
     .max(2000, 'Image URL is too long')
-    .refine(isImageLocation, 'Image must be an http(s) URL'),
+    .refine(isImageLocation, 'Image must be an http(s) URL or an uploaded image'),
   AvailableQuantity: wholeNumber('Available quantity', 0),
   MinOrderQuantity: wholeNumber('Minimum order quantity', 1),
 });
