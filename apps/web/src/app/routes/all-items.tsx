@@ -1,14 +1,17 @@
-import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/features/auth/api/get-session';
 import { useProducts } from '@/features/catalog/api/get-products';
 import { ProductCard } from '@/features/catalog/components/product-card';
+import { PurchaseDialog } from '@/features/orders/components/purchase-dialog';
 
 export default function AllItemsPage() {
   const products = useProducts();
+  // RequireAuth has read the session before this page renders.
+  const buyer = useSession().data?.user;
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
       <PageTitle
@@ -30,9 +33,7 @@ export default function AllItemsPage() {
           {products.data.map((product, i) => (
             <li key={product._id}>
               <ProductCard product={product} eager={i < 3}>
-                <Link to={`/purchase?id=${product._id}`} className="btn btn-primary btn-block">
-                  Click TO Continue Purchase
-                </Link>
+                {buyer && <PurchaseDialog product={product} buyer={buyer} />}
               </ProductCard>
             </li>
           ))}

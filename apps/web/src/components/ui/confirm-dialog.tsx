@@ -9,6 +9,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy = false,
   onConfirm,
   onCancel,
@@ -17,6 +18,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The safe answer's label, when 'Cancel' would be ambiguous (cancelling an order). */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -57,7 +60,7 @@ export function ConfirmDialog({
         </div>
         <div className="modal-action">
           <button ref={cancelRef} type="button" className="btn" disabled={busy} onClick={onCancel}>
-            Cancel
+            {cancelLabel}
           </button>
           <button
             type="button"

@@ -37,7 +37,12 @@ function Field({
           {hint}
         </p>
       )}
-      <p id={errorId} aria-live="polite" className="min-h-5 text-sm text-error">
+      {/* Room is kept for a message, unless a hint is there for it to replace. */}
+      <p
+        id={errorId}
+        aria-live="polite"
+        className={`text-sm text-error ${showHint ? '' : 'min-h-5'}`}
+      >
         {error}
       </p>
     </div>
@@ -85,6 +90,32 @@ export function TextAreaField({
           className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`}
           {...textarea}
         />
+      )}
+    </Field>
+  );
+}
+
+/** A labelled select with its error message; the options are its children. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  className = '',
+  children,
+  ...select
+}: FieldProps & ComponentProps<'select'>) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {({ id, describedBy }) => (
+        <select
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`select w-full ${error ? 'select-error' : ''} ${className}`}
+          {...select}
+        >
+          {children}
+        </select>
       )}
     </Field>
   );

@@ -1,9 +1,76 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { orderStatuses, type OrderStatus } from '@toolyard/shared';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageTitle } from '@/components/ui/page-title';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useAllOrders } from '@/features/orders/api/get-all-orders';
+import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table';
+import { OrderStatusFilter } from '@/features/orders/components/order-status-filter';
 
 export default function ManageOrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
+  const status = orderStatuses.find((s) => s === params.get('status'));
+  const orders = useAllOrders({ page, status });
+
+  const update = (changes: { page?: number; status?: OrderStatus | null }) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (changes.status !== undefined) {
+        if (changes.status) updated.set('status', changes.status);
+        else updated.delete('status');
+        // A new filter starts on its first page.
+        updated.delete('page');
+      }
+      if (changes.page !== undefined) {
+        if (changes.page === 1) updated.delete('page');
+        else updated.set('page', String(changes.page));
+      }
+      return updated;
+    });
+
   return (
-    <PlaceholderPage title="Manage Orders">
-      <p>Admins see and manage every order here.</p>
-    </PlaceholderPage>
+    <section className="py-2">
+      <PageTitle title="Manage Orders" />
+      <h1 className="text-3xl font-bold">Manage Orders</h1>
+      <div className="my-4 flex flex-wrap items-center justify-between gap-2">
+        <OrderStatusFilter value={status} onChange={(next) => update({ status: next ?? null })} />
+        {orders.data && (
+          <p className="text-sm text-base-content/80">
+            {orders.data.total} {orders.data.total === 1 ? 'order' : 'orders'}, newest first
+          </p>
+        )}
+      </div>
+      {orders.isPending ? (
+        <Spinner label="Loading orders" />
+      ) : orders.isError ? (
+        <ErrorState message={errorMessage(orders.error)} onRetry={() => void orders.refetch()} />
+      ) : orders.data.orders.length === 0 ? (
+        <EmptyState
+          title={
+            page > 1 ? 'No orders on this page' : status ? `No ${status} orders` : 'No orders yet'
+          }
+        >
+          {page > 1 && (
+            <button type="button" className="btn btn-sm" onClick={() => update({ page: 1 })}>
+              Go to the first page
+            </button>
+          )}
+        </EmptyState>
+      ) : (
+        <div className={orders.isPlaceholderData ? 'opacity-60' : undefined}>
+          <ManageOrdersTable orders={orders.data.orders} />
+          <Pagination
+            label="Order pages"
+            page={orders.data.page}
+            pageCount={Math.max(1, Math.ceil(orders.data.total / orders.data.pageSize))}
+            onPageChange={(next) => update({ page: next })}
+          />
+        </div>
+      )}
+    </section>
   );
 }

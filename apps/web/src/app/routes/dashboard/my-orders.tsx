@@ -1,9 +1,74 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageTitle } from '@/components/ui/page-title';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/features/auth/api/get-session';
+import { useMyOrders } from '@/features/orders/api/get-my-orders';
+import { MyOrdersTable } from '@/features/orders/components/my-orders-table';
 
 export default function MyOrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
+  const email = useSession().data?.user.email;
+  const orders = useMyOrders(email, page);
+
+  const goTo = (next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next === 1) updated.delete('page');
+      else updated.set('page', String(next));
+      return updated;
+    });
+
+  const pageCount = orders.data
+    ? Math.max(1, Math.ceil(orders.data.total / orders.data.pageSize))
+    : 1;
+
   return (
-    <PlaceholderPage title="My Orders">
-      <p>Your orders, their status and payment will show here.</p>
-    </PlaceholderPage>
+    <section className="py-2">
+      <PageTitle title="My Orders" />
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-3xl font-bold">My Orders</h1>
+        {orders.data && orders.data.total > 0 && (
+          <p className="text-sm text-base-content/80">
+            {orders.data.total} {orders.data.total === 1 ? 'order' : 'orders'}
+          </p>
+        )}
+      </div>
+      {orders.isPending ? (
+        <Spinner label="Loading your orders" />
+      ) : orders.isError ? (
+        <ErrorState message={errorMessage(orders.error)} onRetry={() => void orders.refetch()} />
+      ) : orders.data.orders.length === 0 ? (
+        page > 1 ? (
+          <EmptyState title="No orders on this page">
+            <button type="button" className="btn btn-sm" onClick={() => goTo(1)}>
+              Go to the first page
+            </button>
+          </EmptyState>
+        ) : (
+          <EmptyState title="You have no orders yet">
+            <Link to="/allItems" className="btn btn-sm btn-primary">
+              Browse all items
+            </Link>
+          </EmptyState>
+        )
+      ) : (
+        <div className={orders.isPlaceholderData ? 'opacity-60' : undefined}>
+          <MyOrdersTable orders={orders.data.orders} />
+          {pageCount > 1 && (
+            <Pagination
+              label="Order pages"
+              page={orders.data.page}
+              pageCount={pageCount}
+              onPageChange={goTo}
+            />
+          )}
+        </div>
+      )}
+    </section>
   );
 }

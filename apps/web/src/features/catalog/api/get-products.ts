@@ -2,11 +2,14 @@ import { productListSchema } from '@toolyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
+/** Every product query starts with this key; changes to products invalidate it. */
+export const productsQueryKey = ['products'] as const;
+
 export const getProducts = (signal?: AbortSignal) =>
   apiFetch('/tool', { schema: productListSchema, signal });
 
 export const productsQueryOptions = () =>
-  queryOptions({ queryKey: ['products'], queryFn: ({ signal }) => getProducts(signal) });
+  queryOptions({ queryKey: productsQueryKey, queryFn: ({ signal }) => getProducts(signal) });
 
 /** Every product, in list order. */
 export const useProducts = () => useQuery(productsQueryOptions());

@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  NAME_MAX_LENGTH,
+  productInputSchema,
+  type Product,
+  type ProductInput,
+} from '@toolyard/shared';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { FormError } from '@/components/ui/form-error';
+import { TextAreaField, TextField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useCreateProduct, type ProductValues } from '../api/create-product';
+import { useUpdateProduct } from '../api/update-product';
+
+const fieldNames = [
+  'name',
+  'description',
+  'price',
+  'img',
+  'AvailableQuantity',
+  'MinOrderQuantity',
+] as const;
+
+const emptyProduct: Partial<ProductInput> = {
+  name: '',
+  description: '',
+  img: '',
+  MinOrderQuantity: 1,
+};
+
+/**
+ * The Add Items form: name, description, price, image and the two quantities. Without a
+ * `product` it adds one and clears itself; with one it edits that product and calls `onDone`.
+ */
+export function ProductForm({ product, onDone }: { product?: Product; onDone?: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ProductInput, unknown, ProductValues>({
+    resolver: zodResolver(productInputSchema),
+    defaultValues: product
+      ? {
+          name: product.name,
+          description: product.description,
+          price: product.price,
+          img: product.img,
+          AvailableQuantity: product.AvailableQuantity,
+          MinOrderQuantity: product.MinOrderQuantity,
+        }
+      : emptyProduct,
+  });
+
+  const onError = (error: Error) => {
+    // The server's per-field messages go next to their fields.
+    if (!(error instanceof ApiError)) return;
+    for (const field of fieldNames) {
+      const message = error.fields[field];
+      if (message) setError(field, { message });
+    }
+  };
+  const create = useCreateProduct({
+    onSuccess: () => {
+      toast.success('Product added');
+      reset();
+      onDone?.();
+    },
+    onError,
+  });
+  const update = useUpdateProduct({
+    onSuccess: () => {
+      toast.success('Product updated');
+      onDone?.();
+    },
+    onError,
+  });
+  const mutation = product ? update : create;
+
+  const onSubmit = handleSubmit((values) => {
+    if (product) update.mutate({ id: product._id, product: values });
+    else create.mutate(values);
+  });
+
+  const number = { valueAsNumber: true } as const;
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <TextField
+        label="Name"
+        autoComplete="off"
+        hint={`At most ${NAME_MAX_LENGTH} characters.`}
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextAreaField
+        label="Description"
+        rows={3}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextField
+          label="Price (USD)"
+          type="number"
+          inputMode="decimal"
+          min={0.01}
+          step={0.01}
+          error={errors.price?.message}
+          {...register('price', number)}
+        />
+        <TextField
+          label="Image URL"
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://…"
+          hint="An http(s) address, or /images/tools/… for our own pictures."
+          error={errors.img?.message}
+          {...register('img')}
+        />
+        <TextField
+          label="Available quantity"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errors.AvailableQuantity?.message}
+          {...register('AvailableQuantity', number)}
+        />
+        <TextField
+          label="Minimum order quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          error={errors.MinOrderQuantity?.message}
+          {...register('MinOrderQuantity', number)}
+        />
+      </div>
+      <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
+      <SubmitButton busy={mutation.isPending} busyLabel={product ? 'Saving…' : 'Adding…'}>
+        {product ? 'Save changes' : 'Add Item'}
+      </SubmitButton>
+    </form>
+  );
+}

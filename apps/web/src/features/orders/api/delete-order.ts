@@ -1,0 +1,47 @@
+import type { Order } from '@toolyard/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/mutation-config';
+import { myOrdersQueryKey } from './get-my-orders';
+import type { OrderPage } from './order-list';
+import { ordersQueryKey, productsQueryKey } from './query-keys';
+
+export const deleteOrder = (id: string) =>
+  apiFetch(`/order/${encodeURIComponent(id)}`, { schema: z.unknown(), method: 'DELETE' });
+
+/**
+ * A buyer deletes an unpaid order: the server cancels it and puts its stock back. The row
+ * leaves the buyer's list at once; lists and stock are read again.
+ */
+export function useDeleteOrder({
+  onSuccess,
+  onSettled,
+  ...config
+}: MutationConfig<unknown, Order> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (order: Order) => deleteOrder(order._id),
+    onSuccess: (...args) => {
+      const [, deleted] = args;
+      queryClient.setQueriesData<OrderPage>({ queryKey: myOrdersQueryKey }, (page) =>
+        page
+          ? {
+              ...page,
+              orders: page.orders.filter((order) => order._id !== deleted._id),
+              total: Math.max(0, page.total - 1),
+            }
+          : page,
+      );
+      return onSuccess?.(...args);
+    },
+    onSettled: async (...args) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+      ]);
+      return onSettled?.(...args);
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { orderSchema, type Order } from '@toolyard/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/mutation-config';
+import { ordersQueryKey, productsQueryKey } from './query-keys';
+
+/**
+ * The spec's POST /order body. The server trusts only itemId, OrderQuantity, Contact and
+ * Address; it takes the price, names, email and total from the database and the session.
+ */
+export interface PlaceOrderBody {
+  itemId: string;
+  ItemName: string;
+  OrderQuantity: number;
+  price: number;
+  BuyerName: string;
+  BuyerEmail: string;
+  Contact: string;
+  Address: string;
+  totalCost: number;
+}
+
+export const placeOrder = (body: PlaceOrderBody) =>
+  apiFetch('/order', { schema: orderSchema, method: 'POST', body });
+
+/** Places an order; stock and order lists are read again, also when it was refused. */
+export function usePlaceOrder({
+  onSettled,
+  ...config
+}: MutationConfig<Order, PlaceOrderBody> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: placeOrder,
+    onSettled: async (...args) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+      ]);
+      return onSettled?.(...args);
+    },
+  });
+}

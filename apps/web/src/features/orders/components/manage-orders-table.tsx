@@ -1,0 +1,149 @@
+import { formatDollars, type Order } from '@toolyard/shared';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { errorMessage } from '@/lib/api-client';
+import { useCancelOrder } from '../api/cancel-order';
+import { useShipOrder } from '../api/ship-order';
+import { OrderDate } from './order-date';
+import { OrderStatusBadge } from './order-status-badge';
+
+/**
+ * Every buyer's orders for admins: who, what, how many, the total, the status and when.
+ * A paid order can be marked shipped; an unpaid one cancelled after confirming.
+ */
+export function ManageOrdersTable({ orders }: { orders: Order[] }) {
+  const [toCancel, setToCancel] = useState<Order | null>(null);
+  const shipOrder = useShipOrder({
+    onSuccess: (order) => toast.success(`Marked ${order.BuyerName}'s order shipped`),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const cancelOrder = useCancelOrder({
+    onSuccess: (order) => toast.success(`Cancelled ${order.BuyerName}'s order`),
+    onError: (error) => toast.error(errorMessage(error)),
+    onSettled: () => setToCancel(null),
+  });
+
+  const confirmCancel = () => {
+    if (toCancel) cancelOrder.mutate(toCancel);
+  };
+
+  const actions = (order: Order) => {
+    if (order.status === 'paid') {
+      const busy = shipOrder.isPending && shipOrder.variables?._id === order._id;
+      return (
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => shipOrder.mutate(order)}
+        >
+          {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          Mark shipped
+        </button>
+      );
+    }
+    if (order.status === 'pending') {
+      return (
+        <button
+          type="button"
+          className="btn btn-sm btn-error btn-outline"
+          onClick={() => setToCancel(order)}
+        >
+          Cancel<span className="sr-only"> {order.BuyerName}&apos;s order</span>
+        </button>
+      );
+    }
+    return null;
+  };
+
+  return (
+    <>
+      {/* Phones get one card per order; wider screens the table. */}
+      <ul className="space-y-3 lg:hidden">
+        {orders.map((order) => (
+          <li key={order._id} className="card border border-base-300 bg-base-100 shadow-sm">
+            <div className="card-body gap-1 p-4">
+              <div className="flex items-start justify-between gap-2">
+                <p className="font-semibold break-words">{order.ItemName}</p>
+                <OrderStatusBadge status={order.status} />
+              </div>
+              <p className="text-sm">
+                {order.OrderQuantity.toLocaleString('en-US')} × {formatDollars(order.price)} ={' '}
+                <strong>{formatDollars(order.totalCost)}</strong>
+              </p>
+              <p className="text-sm break-all">
+                {order.BuyerName} · {order.BuyerEmail}
+              </p>
+              <p className="text-sm text-base-content/80">
+                <OrderDate iso={order.createdAt} withTime />
+              </p>
+              <div className="mt-2 flex flex-wrap gap-2">{actions(order)}</div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 lg:block">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Ordered</th>
+              <th scope="col">Buyer</th>
+              <th scope="col">Item</th>
+              <th scope="col" className="text-right">
+                Qty
+              </th>
+              <th scope="col" className="text-right">
+                Total
+              </th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order._id}>
+                <td className="whitespace-nowrap">
+                  <OrderDate iso={order.createdAt} withTime />
+                </td>
+                <td>
+                  <p className="font-medium">{order.BuyerName}</p>
+                  <p className="text-sm break-all text-base-content/80">{order.BuyerEmail}</p>
+                </td>
+                <td>{order.ItemName}</td>
+                <td className="text-right">{order.OrderQuantity.toLocaleString('en-US')}</td>
+                <td className="text-right whitespace-nowrap">{formatDollars(order.totalCost)}</td>
+                <td>
+                  <OrderStatusBadge status={order.status} />
+                </td>
+                <td>
+                  <div className="flex justify-end gap-2">{actions(order)}</div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={toCancel !== null}
+        title="Cancel this order?"
+        confirmLabel="Cancel order"
+        cancelLabel="Keep order"
+        busy={cancelOrder.isPending}
+        onConfirm={confirmCancel}
+        onCancel={() => setToCancel(null)}
+      >
+        <p>
+          {toCancel?.BuyerName}&apos;s order for{' '}
+          <strong>
+            {toCancel?.OrderQuantity.toLocaleString('en-US')} × {toCancel?.ItemName}
+          </strong>{' '}
+          will be cancelled and its stock put back on sale.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

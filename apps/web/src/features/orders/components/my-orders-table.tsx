@@ -1,0 +1,119 @@
+import { formatDollars, type Order } from '@toolyard/shared';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { errorMessage } from '@/lib/api-client';
+import { useDeleteOrder } from '../api/delete-order';
+import { OrderDate } from './order-date';
+import { OrderStatusBadge } from './order-status-badge';
+
+/**
+ * The buyer's orders: item, quantity, total and status. An unpaid order has Pay and Delete
+ * (after the browser's 'Are you sure?'); a paid one reads 'Paid', a shipped one 'Shipped'.
+ */
+export function MyOrdersTable({ orders }: { orders: Order[] }) {
+  const deleteOrder = useDeleteOrder({
+    onSuccess: (_, order) => toast.success(`Deleted your order for ${order.ItemName}`),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  const onDelete = (order: Order) => {
+    // The spec asks with the browser's own confirmation.
+    if (window.confirm('Are you sure?')) deleteOrder.mutate(order);
+  };
+
+  const actions = (order: Order) => {
+    const deleting = deleteOrder.isPending && deleteOrder.variables?._id === order._id;
+    switch (order.status) {
+      case 'pending':
+        return (
+          <>
+            <Link to={`/dashboard/payment/${order._id}`} className="btn btn-sm btn-primary">
+              Pay<span className="sr-only"> for {order.ItemName}</span>
+            </Link>
+            <button
+              type="button"
+              className="btn btn-sm btn-error btn-outline"
+              disabled={deleting}
+              aria-busy={deleting}
+              onClick={() => onDelete(order)}
+            >
+              {deleting && (
+                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+              )}
+              Delete<span className="sr-only"> order for {order.ItemName}</span>
+            </button>
+          </>
+        );
+      case 'paid':
+        return <span className="font-semibold text-success">Paid</span>;
+      case 'shipped':
+        return <span className="font-semibold text-info">Shipped</span>;
+      case 'cancelled':
+        return null;
+    }
+  };
+
+  return (
+    <>
+      {/* Phones get one card per order; wider screens the table. */}
+      <ul className="space-y-3 md:hidden">
+        {orders.map((order) => (
+          <li key={order._id} className="card border border-base-300 bg-base-100 shadow-sm">
+            <div className="card-body gap-1 p-4">
+              <div className="flex items-start justify-between gap-2">
+                <p className="font-semibold break-words">{order.ItemName}</p>
+                <OrderStatusBadge status={order.status} />
+              </div>
+              <p className="text-sm">
+                {order.OrderQuantity.toLocaleString('en-US')} × {formatDollars(order.price)} ={' '}
+                <strong>{formatDollars(order.totalCost)}</strong>
+              </p>
+              <p className="text-sm text-base-content/80">
+                Ordered <OrderDate iso={order.createdAt} />
+              </p>
+              <div className="mt-2 flex flex-wrap items-center gap-2">{actions(order)}</div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col" className="text-right">
+                Quantity
+              </th>
+              <th scope="col" className="text-right">
+                Total
+              </th>
+              <th scope="col">Status</th>
+              <th scope="col">Ordered</th>
+              <th scope="col">
+                <span className="sr-only">Payment and actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order._id}>
+                <td className="font-medium">{order.ItemName}</td>
+                <td className="text-right">{order.OrderQuantity.toLocaleString('en-US')}</td>
+                <td className="text-right whitespace-nowrap">{formatDollars(order.totalCost)}</td>
+                <td>
+                  <OrderStatusBadge status={order.status} />
+                </td>
+                <td className="whitespace-nowrap">
+                  <OrderDate iso={order.createdAt} />
+                </td>
+                <td>
+                  <div className="flex items-center justify-end gap-2">{actions(order)}</div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { orderStatuses, type OrderStatus } from '@toolyard/shared';
+
+/** Chooses which orders to list: every status, or one. */
+export function OrderStatusFilter({
+  value,
+  onChange,
+}: {
+  value: OrderStatus | undefined;
+  onChange: (status: OrderStatus | undefined) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm font-semibold">
+      Status
+      <select
+        className="select select-sm w-40 font-normal"
+        value={value ?? ''}
+        onChange={(event) => onChange(orderStatuses.find((s) => s === event.target.value))}
+      >
+        <option value="">All statuses</option>
+        {orderStatuses.map((status) => (
+          <option key={status} value={status}>
+            {status.charAt(0).toUpperCase() + status.slice(1)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
