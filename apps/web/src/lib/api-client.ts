@@ -57,11 +57,14 @@ export async function apiRequest<S extends z.ZodType>(
       method,
       signal,
       credentials: 'same-origin',
+      // FormData (a file upload) sets its own multipart content type.
       headers: {
         accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined || body instanceof FormData
+          ? {}
+          : { 'content-type': 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch (err) {
     if (signal?.aborted) throw err;

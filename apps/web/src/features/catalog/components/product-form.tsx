@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  IMAGE_MAX_BYTES,
   NAME_MAX_LENGTH,
   productInputSchema,
   type Product,
   type ProductInput,
 } from '@toolyard/shared';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormError } from '@/components/ui/form-error';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
@@ -13,6 +14,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCreateProduct, type ProductValues } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
+import { useUploadImage } from '../api/upload-image';
 
 const fieldNames = [
   'name',
@@ -40,6 +42,8 @@ export function ProductForm({ product, onDone }: { product?: Product; onDone?: (
     handleSubmit,
     reset,
     setError,
+    setValue,
+    control,
     formState: { errors },
   } = useForm<ProductInput, unknown, ProductValues>({
     resolver: zodResolver(productInputSchema),
@@ -79,6 +83,23 @@ export function ProductForm({ product, onDone }: { product?: Product; onDone?: (
     onError,
   });
   const mutation = product ? update : create;
+  const upload = useUploadImage();
+  const img = useWatch({ control, name: 'img' });
+
+  const onFileChosen = (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > IMAGE_MAX_BYTES) {
+      setError('img', { message: 'The image must be at most 2 MB.' });
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: ({ url }) => {
+        setValue('img', url, { shouldValidate: true, shouldDirty: true });
+        toast.success('Image uploaded');
+      },
+      onError: (error) => setError('img', { message: errorMessage(error) }),
+    });
+  };
 
   const onSubmit = handleSubmit((values) => {
     if (product) update.mutate({ id: product._id, product: values });
@@ -122,6 +143,31 @@ export function ProductForm({ product, onDone }: { product?: Product; onDone?: (
           error={errors.img?.message}
           {...register('img')}
         />
+        <div className="mb-4 flex items-end gap-3 sm:col-span-2">
+          <label className="flex-1">
+            <span className="mb-1 block text-sm font-medium">Or upload an image</span>
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              className="file-input w-full"
+              disabled={upload.isPending}
+              aria-describedby="upload-hint"
+              onChange={(e) => onFileChosen(e.target.files?.[0])}
+            />
+            <span id="upload-hint" className="mt-1 block text-xs text-base-content/70">
+              {upload.isPending ? 'Uploading…' : 'PNG, JPEG, GIF or WebP, at most 2 MB.'}
+            </span>
+          </label>
+          {img && !errors.img && (
+            <img
+              src={img}
+              alt="Preview"
+              width={64}
+              height={48}
+              className="h-12 w-16 rounded border border-base-300 object-cover"
+            />
+          )}
+        </div>
         <TextField
           label="Available quantity"
           type="number"
