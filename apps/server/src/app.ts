@@ -20,6 +20,8 @@ import { imagesRoutes } from './modules/images/images.routes.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -91,6 +93,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(reviewsRoutes, { reviews, guards });
       await api.register(ordersRoutes, { guards, orders });
       await api.register(imagesRoutes, { db: database.db, guards });
+      await api.register(paymentsRoutes, { guards, payments: createPaymentsService(database.db) });
       await api.register(authRoutes, { auth, config });
       await api.register(usersRoutes, { guards, users, repo: usersRepo });
     },

@@ -167,6 +167,25 @@ const routes: RouteCase[] = [
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   },
   {
+    route: 'payment config',
+    method: 'GET',
+    url: () => '/api/payments/config',
+    expected: everyone(200),
+  },
+  {
+    route: "pay buyer's order",
+    method: 'POST',
+    url: (c) => `/api/order/${c.orderId}/pay`,
+    payload: () => ({ cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' }),
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 404, admin: 404 },
+  },
+  {
+    route: 'refund paid order',
+    method: 'POST',
+    url: (c) => `/api/order/${c.paidOrderId}/refund`,
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  },
+  {
     route: 'ship paid order',
     method: 'POST',
     url: (c) => `/api/order/${c.paidOrderId}/ship`,

@@ -8,6 +8,7 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'out_of_stock',
+  'card_declined',
   'rate_limited',
   'payload_too_large',
   'service_unavailable',

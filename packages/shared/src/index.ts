@@ -6,3 +6,4 @@ export * from './money.js';
 export * from './auth.js';
 export * from './users.js';
 export * from './orders.js';
+export * from './payments.js';

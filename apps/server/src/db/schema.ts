@@ -201,3 +201,27 @@ export const images = pgTable('images', {
   uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Every charge attempt and refund: written in the transaction that changes the order. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('_id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    providerRef: text('provider_ref'),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['succeeded', 'failed', 'refunded'] }).notNull(),
+    /** The provider's reason for a failure, as shown to the buyer. */
+    failureMessage: text('failure_message'),
+    cardLast4: text('card_last4'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    index('payments_order_id_idx').on(t.orderId),
+  ],
+);

@@ -1,0 +1,34 @@
+import { idParamsSchema, orderSchema, paymentConfigSchema, testCardSchema } from '@toolyard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SessionGuards } from '../auth/session.js';
+import type { PaymentsService } from './payments.service.js';
+
+/** Card payments for orders; test mode only until Stripe is configured (issue 5). */
+export const paymentsRoutes: FastifyPluginAsyncZod<{
+  guards: SessionGuards;
+  payments: PaymentsService;
+}> = async (app, { guards, payments }) => {
+  app.get('/payments/config', { schema: { response: { 200: paymentConfigSchema } } }, async () => ({
+    mode: 'test' as const,
+  }));
+
+  app.post(
+    '/order/:id/pay',
+    {
+      onRequest: guards.signedIn,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { params: idParamsSchema, body: testCardSchema, response: { 200: orderSchema } },
+    },
+    async (request) =>
+      payments.payWithTestCard(await guards.requireUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/order/:id/refund',
+    {
+      onRequest: guards.adminOnly,
+      schema: { params: idParamsSchema, response: { 200: orderSchema } },
+    },
+    async (request) => payments.refund(request.params.id),
+  );
+};

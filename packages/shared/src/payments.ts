@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Stripe's test cards, which the built-in test mode honours. */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  expired: '4000000000000069',
+} as const;
+
+/** GET /api/payments/config: how the payment page should take the card. */
+export const paymentConfigSchema = z.object({
+  mode: z.enum(['test', 'stripe']),
+  publishableKey: z.string().optional(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** POST /api/order/{id}/pay in test mode: the card, which is checked and never stored. */
+export const testCardSchema = z.strictObject({
+  cardNumber: z
+    .string({ error: 'Card number is required' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
+  expMonth: z
+    .number({ error: 'Expiry month is required' })
+    .int()
+    .min(1, "Your card's expiration month is invalid.")
+    .max(12, "Your card's expiration month is invalid."),
+  expYear: z
+    .number({ error: 'Expiry year is required' })
+    .int()
+    .min(2000, "Your card's expiration year is invalid.")
+    .max(2100, "Your card's expiration year is invalid."),
+  cvc: z.string({ error: 'Security code is required' }).trim(),
+});
+export type TestCardInput = z.input<typeof testCardSchema>;
