@@ -93,7 +93,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(reviewsRoutes, { reviews, guards });
       await api.register(ordersRoutes, { guards, orders });
       await api.register(imagesRoutes, { db: database.db, guards });
-      await api.register(paymentsRoutes, { guards, payments: createPaymentsService(database.db) });
+      await api.register(paymentsRoutes, {
+        guards,
+        payments: createPaymentsService(database.db),
+        testMode: config.paymentsTestMode,
+      });
       await api.register(authRoutes, { auth, config });
       await api.register(usersRoutes, { guards, users, repo: usersRepo });
     },

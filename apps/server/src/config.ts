@@ -29,6 +29,7 @@ const envSchema = z.object({
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional(),
+  PAYMENTS_TEST_MODE: z.stringbool({ error: 'must be true or false' }).optional(),
   SEED_DEMO_DATA: z.stringbool({ error: 'must be true or false' }).default(true),
   AUTH_SECRET: z
     .string()
@@ -78,6 +79,8 @@ export type Config = Readonly<{
   /** Rate-limit counters shared by every instance; in memory per instance when unset. */
   redisUrl: string | undefined;
   seedDemoData: boolean;
+  /** The built-in test card processor: on by default, only on purpose in production. */
+  paymentsTestMode: boolean;
   /** Signs cookies and encrypts OAuth tokens; generated and kept in the database when unset outside production. */
   authSecret: string | undefined;
   adminEmails: readonly string[];
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     seedDemoData: e.SEED_DEMO_DATA,
+    paymentsTestMode: e.PAYMENTS_TEST_MODE ?? e.NODE_ENV !== 'production',
     authSecret: e.AUTH_SECRET,
     adminEmails: e.ADMIN_EMAILS,
     google:

@@ -44,6 +44,13 @@ async function main() {
     ).join(', ');
     app.log.info(`Demo accounts on the embedded database: ${list}`);
   }
+  if (config.paymentsTestMode) {
+    app.log[config.nodeEnv === 'production' ? 'warn' : 'info'](
+      'Card payments run in TEST MODE: use Stripe test cards such as 4242 4242 4242 4242; no money moves',
+    );
+  } else {
+    app.log.warn('Card payments are off: set PAYMENTS_TEST_MODE=true (Stripe support is coming)');
+  }
   if ((await countOwnAdmins(database.db)) === 0) {
     app.log.warn(
       'There is no admin of your own yet. Set ADMIN_EMAILS=you@example.com before signing up, or run: npm run user:admin -- you@example.com',

@@ -166,3 +166,24 @@ describe('test-mode card payments', () => {
     });
   });
 });
+
+describe('payments in production', () => {
+  it('are off unless test mode is switched on explicitly', async () => {
+    const secret = 'x'.repeat(32);
+    const off = await buildTestApp({ env: { NODE_ENV: 'production', AUTH_SECRET: secret } });
+    const on = await buildTestApp({
+      env: { NODE_ENV: 'production', AUTH_SECRET: secret, PAYMENTS_TEST_MODE: 'true' },
+    });
+    try {
+      expect((await off.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual(
+        { mode: 'disabled' },
+      );
+      expect((await on.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({
+        mode: 'test',
+      });
+    } finally {
+      await off.close();
+      await on.close();
+    }
+  });
+});

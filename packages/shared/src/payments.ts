@@ -10,7 +10,7 @@ export const TEST_CARDS = {
 
 /** GET /api/payments/config: how the payment page should take the card. */
 export const paymentConfigSchema = z.object({
-  mode: z.enum(['test', 'stripe']),
+  mode: z.enum(['test', 'stripe', 'disabled']),
   publishableKey: z.string().optional(),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;

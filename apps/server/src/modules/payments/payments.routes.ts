@@ -1,5 +1,6 @@
 import { idParamsSchema, orderSchema, paymentConfigSchema, testCardSchema } from '@toolyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.js';
 import type { SessionGuards } from '../auth/session.js';
 import type { PaymentsService } from './payments.service.js';
 
@@ -7,9 +8,10 @@ import type { PaymentsService } from './payments.service.js';
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   guards: SessionGuards;
   payments: PaymentsService;
-}> = async (app, { guards, payments }) => {
+  testMode: boolean;
+}> = async (app, { guards, payments, testMode }) => {
   app.get('/payments/config', { schema: { response: { 200: paymentConfigSchema } } }, async () => ({
-    mode: 'test' as const,
+    mode: testMode ? ('test' as const) : ('disabled' as const),
   }));
 
   app.post(
@@ -19,8 +21,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { params: idParamsSchema, body: testCardSchema, response: { 200: orderSchema } },
     },
-    async (request) =>
-      payments.payWithTestCard(await guards.requireUser(request), request.params.id, request.body),
+    async (request) => {
+      const actor = await guards.requireUser(request);
+      if (!testMode) {
+        throw new AppError(
+          'service_unavailable',
+          'Card payments are not available on this shop yet.',
+          503,
+        );
+      }
+      return payments.payWithTestCard(actor, request.params.id, request.body);
+    },
   );
 
   app.post(
