@@ -1,9 +1,109 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { formatDollars, type Order } from '@toolyard/shared';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageTitle } from '@/components/ui/page-title';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useOrder } from '@/features/orders/api/get-order';
+import { usePaymentConfig } from '@/features/payments/api/get-payment-config';
+import { TestCardForm } from '@/features/payments/components/test-card-form';
 
+/**
+ * The spec's payment page: who ordered what and the total, then the card form. An order
+ * that is paid, shipped or cancelled cannot be paid (again); the server refuses it too.
+ */
 export default function PaymentPage() {
+  const { id } = useParams();
+  const order = useOrder(id);
+
+  // Someone else's order, or a link that is not an order's: the server says 404 (or 400).
+  const notFound =
+    order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
+
   return (
-    <PlaceholderPage title="Payment">
-      <p>Card payment for an order arrives with payments.</p>
-    </PlaceholderPage>
+    <section className="mx-auto max-w-xl py-2">
+      <PageTitle title="Payment" />
+      <h1 className="text-3xl font-bold">Payment</h1>
+      {order.isPending ? (
+        <Spinner label="Loading the order" />
+      ) : notFound ? (
+        <ErrorState message="We could not find this order." />
+      ) : order.isError ? (
+        <ErrorState message={errorMessage(order.error)} onRetry={() => void order.refetch()} />
+      ) : (
+        <div className="card mt-4 border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body">
+            <OrderSummary order={order.data} />
+            <PaymentStep order={order.data} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function OrderSummary({ order }: { order: Order }) {
+  return (
+    <dl className="grid gap-2 rounded-box bg-base-200 p-3 text-sm sm:grid-cols-3">
+      <div>
+        <dt className="text-base-content/70">Buyer</dt>
+        <dd className="font-semibold break-words">{order.BuyerName}</dd>
+      </div>
+      <div>
+        <dt className="text-base-content/70">Item</dt>
+        <dd className="font-semibold break-words">{order.ItemName}</dd>
+      </div>
+      <div>
+        <dt className="text-base-content/70">Total</dt>
+        <dd className="text-lg font-bold text-primary">{formatDollars(order.totalCost)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function PaymentStep({ order }: { order: Order }) {
+  const navigate = useNavigate();
+  const config = usePaymentConfig();
+
+  if (order.paid || order.status === 'paid' || order.status === 'shipped') {
+    return (
+      <div role="status" className="alert alert-success alert-soft mt-3 flex flex-wrap">
+        <span>This order is paid.</span>
+        <Link to="/dashboard/myOrders" className="btn btn-sm">
+          Go to My Orders
+        </Link>
+      </div>
+    );
+  }
+  if (order.status === 'cancelled') {
+    return (
+      <p role="status" className="alert alert-warning alert-soft mt-3">
+        This order was cancelled.
+      </p>
+    );
+  }
+  if (config.isPending) return <Spinner label="Loading the card form" />;
+  if (config.isError) {
+    return (
+      <ErrorState message={errorMessage(config.error)} onRetry={() => void config.refetch()} />
+    );
+  }
+  if (config.data.mode !== 'test') {
+    return (
+      <p role="status" className="alert alert-warning alert-soft mt-3">
+        {config.data.mode === 'stripe'
+          ? 'Card payments by Stripe are not available in this build yet.'
+          : 'Card payments are not available on this shop yet. Your order is kept; please come back later.'}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-3">
+      <TestCardForm
+        orderId={order._id}
+        total={order.totalCost}
+        onPaid={() => void navigate('/dashboard/myOrders')}
+      />
+    </div>
   );
 }

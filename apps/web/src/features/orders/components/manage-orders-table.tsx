@@ -4,13 +4,15 @@ import { toast } from 'react-toastify';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';
+import { useRefundOrder } from '../api/refund-order';
 import { useShipOrder } from '../api/ship-order';
 import { OrderDate } from './order-date';
 import { OrderStatusBadge } from './order-status-badge';
 
 /**
  * Every buyer's orders for admins: who, what, how many, the total, the status and when.
- * A paid order can be marked shipped; an unpaid one cancelled after confirming.
+ * A paid order can be marked shipped or refunded (after confirming); an unpaid one cancelled
+ * after confirming.
  */
 export function ManageOrdersTable({ orders }: { orders: Order[] }) {
   const [toCancel, setToCancel] = useState<Order | null>(null);
@@ -23,25 +25,44 @@ export function ManageOrdersTable({ orders }: { orders: Order[] }) {
     onError: (error) => toast.error(errorMessage(error)),
     onSettled: () => setToCancel(null),
   });
+  const [toRefund, setToRefund] = useState<Order | null>(null);
+  const refundOrder = useRefundOrder({
+    onSuccess: () => toast.success('Order refunded'),
+    onError: (error) => toast.error(errorMessage(error)),
+    onSettled: () => setToRefund(null),
+  });
 
   const confirmCancel = () => {
     if (toCancel) cancelOrder.mutate(toCancel);
+  };
+
+  const confirmRefund = () => {
+    if (toRefund) refundOrder.mutate(toRefund);
   };
 
   const actions = (order: Order) => {
     if (order.status === 'paid') {
       const busy = shipOrder.isPending && shipOrder.variables?._id === order._id;
       return (
-        <button
-          type="button"
-          className="btn btn-sm btn-primary"
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => shipOrder.mutate(order)}
-        >
-          {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          Mark shipped
-        </button>
+        <>
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() => shipOrder.mutate(order)}
+          >
+            {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            Mark shipped
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-error btn-outline"
+            onClick={() => setToRefund(order)}
+          >
+            Refund<span className="sr-only"> {order.BuyerName}&apos;s order</span>
+          </button>
+        </>
       );
     }
     if (order.status === 'pending') {
@@ -142,6 +163,24 @@ export function ManageOrdersTable({ orders }: { orders: Order[] }) {
             {toCancel?.OrderQuantity.toLocaleString('en-US')} × {toCancel?.ItemName}
           </strong>{' '}
           will be cancelled and its stock put back on sale.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={toRefund !== null}
+        title="Refund this order?"
+        confirmLabel="Refund"
+        cancelLabel="Keep order"
+        busy={refundOrder.isPending}
+        onConfirm={confirmRefund}
+        onCancel={() => setToRefund(null)}
+      >
+        <p>
+          {toRefund && formatDollars(toRefund.totalCost)} goes back to {toRefund?.BuyerName}
+          &apos;s card; the order for{' '}
+          <strong>
+            {toRefund?.OrderQuantity.toLocaleString('en-US')} × {toRefund?.ItemName}
+          </strong>{' '}
+          is cancelled and its stock put back on sale.
         </p>
       </ConfirmDialog>
     </>
