@@ -8,7 +8,8 @@ import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { orders, products } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { CurrentUser } from '../auth/session.js';
-import { toOrder, type OrdersRepository, type Tx } from './orders.repository.js';
+import { returnStock } from '../catalog/stock.js';
+import { toOrder, type OrdersRepository } from './orders.repository.js';
 
 const noSuchOrder = () => notFound('There is no such order.');
 const isAdmin = (user: CurrentUser) => user.role === 'admin';
@@ -16,13 +17,6 @@ const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The order rules: prices from the database, stock that never oversells, who may see what. */
 export function createOrdersService(repo: OrdersRepository) {
-  /** Puts an order's quantity back on the shelf (archived products too: the units exist). */
-  const returnStock = (tx: Tx, itemId: string, quantity: number) =>
-    tx
-      .update(products)
-      .set({ availableQuantity: sql`${products.availableQuantity} + ${quantity}` })
-      .where(eq(products.id, itemId));
-
   /** Moves an order from one status to another inside a transaction, or explains why not. */
   async function transition(
     id: string,

@@ -1,9 +1,10 @@
 import type { Order } from '@toolyard/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orders, payments, products } from '../../db/schema.js';
+import { orders, payments } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { CurrentUser } from '../auth/session.js';
+import { returnStock } from '../catalog/stock.js';
 import { toOrder } from '../orders/orders.repository.js';
 import { chargeTestCard, type CardDetails } from './test-card-processor.js';
 
@@ -75,10 +76,7 @@ export function createPaymentsService(db: Db) {
           .update(payments)
           .set({ status: 'refunded', updatedAt: new Date() })
           .where(sql`${payments.orderId} = ${orderId} and ${payments.status} = 'succeeded'`);
-        await tx
-          .update(products)
-          .set({ availableQuantity: sql`${products.availableQuantity} + ${order.orderQuantity}` })
-          .where(eq(products.id, order.itemId));
+        await returnStock(tx, order.itemId, order.orderQuantity);
         const [cancelled] = await tx
           .update(orders)
           .set({ status: 'cancelled', updatedAt: new Date() })
