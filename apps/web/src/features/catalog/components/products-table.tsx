@@ -1,3 +1,4 @@
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDollars, type Product } from '@toolyard/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -40,64 +41,58 @@ export function ProductsTable({ products }: { products: Product[] }) {
 
   return (
     <>
-      {/* Phones get one card per product; wider screens the table. */}
-      <ul className="space-y-3 md:hidden">
-        {products.map((product) => (
-          <li key={product._id} className="card border border-base-300 bg-base-100 shadow-sm">
-            <div className="card-body flex-row gap-3 p-4">
-              <Thumbnail product={product} />
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold break-words">{product.name}</p>
-                <p className="text-sm">{formatDollars(product.price)} / unit</p>
-                <p className="text-sm text-base-content/80">
-                  {quantity(product.AvailableQuantity)} available · minimum{' '}
-                  {quantity(product.MinOrderQuantity)}
-                </p>
-                <div className="mt-2 flex flex-wrap gap-2">{actions(product)}</div>
-              </div>
+      <ResponsiveList
+        items={products}
+        itemKey={(product) => product._id}
+        cardLayout="row"
+        columns={
+          <>
+            <th scope="col">Product</th>
+            <th scope="col" className="text-right">
+              Price
+            </th>
+            <th scope="col" className="text-right">
+              Available
+            </th>
+            <th scope="col" className="text-right">
+              Minimum order
+            </th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </>
+        }
+        card={(product) => (
+          <>
+            <Thumbnail product={product} />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold break-words">{product.name}</p>
+              <p className="text-sm">{formatDollars(product.price)} / unit</p>
+              <p className="text-sm text-base-content/80">
+                {quantity(product.AvailableQuantity)} available · minimum{' '}
+                {quantity(product.MinOrderQuantity)}
+              </p>
+              <div className="mt-2 flex flex-wrap gap-2">{actions(product)}</div>
             </div>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col" className="text-right">
-                Price
-              </th>
-              <th scope="col" className="text-right">
-                Available
-              </th>
-              <th scope="col" className="text-right">
-                Minimum order
-              </th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((product) => (
-              <tr key={product._id}>
-                <td>
-                  <div className="flex items-center gap-3">
-                    <Thumbnail product={product} />
-                    <span className="font-medium">{product.name}</span>
-                  </div>
-                </td>
-                <td className="text-right whitespace-nowrap">{formatDollars(product.price)}</td>
-                <td className="text-right">{quantity(product.AvailableQuantity)}</td>
-                <td className="text-right">{quantity(product.MinOrderQuantity)}</td>
-                <td>
-                  <div className="flex justify-end gap-2">{actions(product)}</div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          </>
+        )}
+        row={(product) => (
+          <>
+            <td>
+              <div className="flex items-center gap-3">
+                <Thumbnail product={product} />
+                <span className="font-medium">{product.name}</span>
+              </div>
+            </td>
+            <td className="text-right whitespace-nowrap">{formatDollars(product.price)}</td>
+            <td className="text-right">{quantity(product.AvailableQuantity)}</td>
+            <td className="text-right">{quantity(product.MinOrderQuantity)}</td>
+            <td>
+              <div className="flex justify-end gap-2">{actions(product)}</div>
+            </td>
+          </>
+        )}
+      />
       <Modal
         open={editing !== null}
         title={`Edit ${editing?.name ?? 'product'}`}

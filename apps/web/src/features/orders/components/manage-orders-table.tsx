@@ -1,3 +1,4 @@
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDollars, type Order } from '@toolyard/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -6,6 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';
 import { useRefundOrder } from '../api/refund-order';
 import { useShipOrder } from '../api/ship-order';
+import { OrderCardSummary } from './order-card-summary';
 import { OrderDate } from './order-date';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -81,73 +83,60 @@ export function ManageOrdersTable({ orders }: { orders: Order[] }) {
 
   return (
     <>
-      {/* Phones get one card per order; wider screens the table. */}
-      <ul className="space-y-3 lg:hidden">
-        {orders.map((order) => (
-          <li key={order._id} className="card border border-base-300 bg-base-100 shadow-sm">
-            <div className="card-body gap-1 p-4">
-              <div className="flex items-start justify-between gap-2">
-                <p className="font-semibold break-words">{order.ItemName}</p>
-                <OrderStatusBadge status={order.status} />
-              </div>
-              <p className="text-sm">
-                {order.OrderQuantity.toLocaleString('en-US')} × {formatDollars(order.price)} ={' '}
-                <strong>{formatDollars(order.totalCost)}</strong>
-              </p>
-              <p className="text-sm break-all">
-                {order.BuyerName} · {order.BuyerEmail}
-              </p>
-              <p className="text-sm text-base-content/80">
-                <OrderDate iso={order.createdAt} withTime />
-              </p>
-              <div className="mt-2 flex flex-wrap gap-2">{actions(order)}</div>
-            </div>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 lg:block">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Ordered</th>
-              <th scope="col">Buyer</th>
-              <th scope="col">Item</th>
-              <th scope="col" className="text-right">
-                Qty
-              </th>
-              <th scope="col" className="text-right">
-                Total
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr key={order._id}>
-                <td className="whitespace-nowrap">
-                  <OrderDate iso={order.createdAt} withTime />
-                </td>
-                <td>
-                  <p className="font-medium">{order.BuyerName}</p>
-                  <p className="text-sm break-all text-base-content/80">{order.BuyerEmail}</p>
-                </td>
-                <td>{order.ItemName}</td>
-                <td className="text-right">{order.OrderQuantity.toLocaleString('en-US')}</td>
-                <td className="text-right whitespace-nowrap">{formatDollars(order.totalCost)}</td>
-                <td>
-                  <OrderStatusBadge status={order.status} />
-                </td>
-                <td>
-                  <div className="flex justify-end gap-2">{actions(order)}</div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ResponsiveList
+        items={orders}
+        itemKey={(order) => order._id}
+        breakpoint="lg"
+        columns={
+          <>
+            <th scope="col">Ordered</th>
+            <th scope="col">Buyer</th>
+            <th scope="col">Item</th>
+            <th scope="col" className="text-right">
+              Qty
+            </th>
+            <th scope="col" className="text-right">
+              Total
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </>
+        }
+        card={(order) => (
+          <>
+            <OrderCardSummary order={order} />
+            <p className="text-sm break-all">
+              {order.BuyerName} · {order.BuyerEmail}
+            </p>
+            <p className="text-sm text-base-content/80">
+              <OrderDate iso={order.createdAt} withTime />
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">{actions(order)}</div>
+          </>
+        )}
+        row={(order) => (
+          <>
+            <td className="whitespace-nowrap">
+              <OrderDate iso={order.createdAt} withTime />
+            </td>
+            <td>
+              <p className="font-medium">{order.BuyerName}</p>
+              <p className="text-sm break-all text-base-content/80">{order.BuyerEmail}</p>
+            </td>
+            <td>{order.ItemName}</td>
+            <td className="text-right">{order.OrderQuantity.toLocaleString('en-US')}</td>
+            <td className="text-right whitespace-nowrap">{formatDollars(order.totalCost)}</td>
+            <td>
+              <OrderStatusBadge status={order.status} />
+            </td>
+            <td>
+              <div className="flex justify-end gap-2">{actions(order)}</div>
+            </td>
+          </>
+        )}
+      />
       <ConfirmDialog
         open={toCancel !== null}
         title="Cancel this order?"

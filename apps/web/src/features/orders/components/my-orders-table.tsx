@@ -1,8 +1,10 @@
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDollars, type Order } from '@toolyard/shared';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteOrder } from '../api/delete-order';
+import { OrderCardSummary } from './order-card-summary';
 import { OrderDate } from './order-date';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -55,65 +57,51 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
 
   return (
     <>
-      {/* Phones get one card per order; wider screens the table. */}
-      <ul className="space-y-3 md:hidden">
-        {orders.map((order) => (
-          <li key={order._id} className="card border border-base-300 bg-base-100 shadow-sm">
-            <div className="card-body gap-1 p-4">
-              <div className="flex items-start justify-between gap-2">
-                <p className="font-semibold break-words">{order.ItemName}</p>
-                <OrderStatusBadge status={order.status} />
-              </div>
-              <p className="text-sm">
-                {order.OrderQuantity.toLocaleString('en-US')} × {formatDollars(order.price)} ={' '}
-                <strong>{formatDollars(order.totalCost)}</strong>
-              </p>
-              <p className="text-sm text-base-content/80">
-                Ordered <OrderDate iso={order.createdAt} />
-              </p>
-              <div className="mt-2 flex flex-wrap items-center gap-2">{actions(order)}</div>
-            </div>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col" className="text-right">
-                Quantity
-              </th>
-              <th scope="col" className="text-right">
-                Total
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col">Ordered</th>
-              <th scope="col">
-                <span className="sr-only">Payment and actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr key={order._id}>
-                <td className="font-medium">{order.ItemName}</td>
-                <td className="text-right">{order.OrderQuantity.toLocaleString('en-US')}</td>
-                <td className="text-right whitespace-nowrap">{formatDollars(order.totalCost)}</td>
-                <td>
-                  <OrderStatusBadge status={order.status} />
-                </td>
-                <td className="whitespace-nowrap">
-                  <OrderDate iso={order.createdAt} />
-                </td>
-                <td>
-                  <div className="flex items-center justify-end gap-2">{actions(order)}</div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ResponsiveList
+        items={orders}
+        itemKey={(order) => order._id}
+        columns={
+          <>
+            <th scope="col">Item</th>
+            <th scope="col" className="text-right">
+              Quantity
+            </th>
+            <th scope="col" className="text-right">
+              Total
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Ordered</th>
+            <th scope="col">
+              <span className="sr-only">Payment and actions</span>
+            </th>
+          </>
+        }
+        card={(order) => (
+          <>
+            <OrderCardSummary order={order} />
+            <p className="text-sm text-base-content/80">
+              Ordered <OrderDate iso={order.createdAt} />
+            </p>
+            <div className="mt-2 flex flex-wrap items-center gap-2">{actions(order)}</div>
+          </>
+        )}
+        row={(order) => (
+          <>
+            <td className="font-medium">{order.ItemName}</td>
+            <td className="text-right">{order.OrderQuantity.toLocaleString('en-US')}</td>
+            <td className="text-right whitespace-nowrap">{formatDollars(order.totalCost)}</td>
+            <td>
+              <OrderStatusBadge status={order.status} />
+            </td>
+            <td className="whitespace-nowrap">
+              <OrderDate iso={order.createdAt} />
+            </td>
+            <td>
+              <div className="flex items-center justify-end gap-2">{actions(order)}</div>
+            </td>
+          </>
+        )}
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import type { UserSummary } from '@toolyard/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -72,67 +73,60 @@ export function UsersTable({
 
   return (
     <>
-      {/* Phones get one card per user; wider screens the table. */}
-      <ul className="space-y-3 md:hidden">
-        {users.map((user) => {
+      <ResponsiveList
+        items={users}
+        itemKey={(user) => user._id}
+        columns={
+          <>
+            <th scope="col">Email</th>
+            <th scope="col">Name</th>
+            <th scope="col">Role</th>
+            <th scope="col">Joined</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </>
+        }
+        card={(user) => {
           const actions = actionsFor(user);
           return (
-            <li key={user._id} className="card border border-base-300 bg-base-100 shadow-sm">
-              <div className="card-body gap-1 p-4">
-                <p className="font-semibold break-all">{user.email}</p>
-                <p>
-                  {user.name} <You show={actions.isYou} />
-                </p>
-                <p className="flex items-center gap-2 text-sm text-base-content/80">
-                  <RoleBadge role={user.role} /> Joined <Joined iso={user.joined} />
-                </p>
-                <div className="mt-2 flex flex-wrap gap-2">
+            <>
+              <p className="font-semibold break-all">{user.email}</p>
+              <p>
+                {user.name} <You show={actions.isYou} />
+              </p>
+              <p className="flex items-center gap-2 text-sm text-base-content/80">
+                <RoleBadge role={user.role} /> Joined <Joined iso={user.joined} />
+              </p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                <Actions {...actions} />
+              </div>
+            </>
+          );
+        }}
+        row={(user) => {
+          const actions = actionsFor(user);
+          return (
+            <>
+              <td className="break-all">{user.email}</td>
+              <td>
+                {user.name} <You show={actions.isYou} />
+              </td>
+              <td>
+                <RoleBadge role={user.role} />
+              </td>
+              <td className="whitespace-nowrap">
+                <Joined iso={user.joined} />
+              </td>
+              <td>
+                <div className="flex justify-end gap-2">
                   <Actions {...actions} />
                 </div>
-              </div>
-            </li>
+              </td>
+            </>
           );
-        })}
-      </ul>
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => {
-              const actions = actionsFor(user);
-              return (
-                <tr key={user._id}>
-                  <td className="break-all">{user.email}</td>
-                  <td>
-                    {user.name} <You show={actions.isYou} />
-                  </td>
-                  <td>
-                    <RoleBadge role={user.role} />
-                  </td>
-                  <td className="whitespace-nowrap">
-                    <Joined iso={user.joined} />
-                  </td>
-                  <td>
-                    <div className="flex justify-end gap-2">
-                      <Actions {...actions} />
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+        }}
+      />
       <ConfirmDialog
         open={toRemove !== null}
         title="Remove this user?"
