@@ -20,6 +20,8 @@ import { imagesRoutes } from './modules/images/images.routes.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
+import { createPaymentProvider } from './modules/payments/payment-provider.js';
+import { createPaymentsRepository } from './modules/payments/payments.repository.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
@@ -84,7 +86,14 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   const reviews = createReviewsRepository(database.db);
   const usersRepo = createUsersRepository(database.db);
   const users = createUsersService(usersRepo);
-  const orders = createOrdersService(createOrdersRepository(database.db));
+  const payments = createPaymentsService({
+    repo: createPaymentsRepository(database.db),
+    provider: createPaymentProvider(config.payments),
+    log: app.log,
+  });
+  const orders = createOrdersService(createOrdersRepository(database.db), {
+    onCancelled: (orderId) => payments.releaseOrder(orderId),
+  });
 
   await app.register(
     async (api) => {
@@ -93,11 +102,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(reviewsRoutes, { reviews, guards });
       await api.register(ordersRoutes, { guards, orders });
       await api.register(imagesRoutes, { db: database.db, guards });
-      await api.register(paymentsRoutes, {
-        guards,
-        payments: createPaymentsService(database.db),
-        testMode: config.paymentsTestMode,
-      });
+      await api.register(paymentsRoutes, { guards, payments });
       await api.register(authRoutes, { auth, config });
       await api.register(usersRoutes, { guards, users, repo: usersRepo });
     },

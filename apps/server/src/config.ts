@@ -30,6 +30,19 @@ const envSchema = z.object({
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional(),
   PAYMENTS_TEST_MODE: z.stringbool({ error: 'must be true or false' }).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_... or sk_live_...)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_... or pk_live_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_...)')
+    .optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SEED_DEMO_DATA: z.stringbool({ error: 'must be true or false' }).default(true),
   AUTH_SECRET: z
     .string()
@@ -79,8 +92,11 @@ export type Config = Readonly<{
   /** Rate-limit counters shared by every instance; in memory per instance when unset. */
   redisUrl: string | undefined;
   seedDemoData: boolean;
-  /** The built-in test card processor: on by default, only on purpose in production. */
-  paymentsTestMode: boolean;
+  /**
+   * How cards are taken: Stripe when its keys are set; otherwise the built-in test processor
+   * (on by default, only on purpose in production); otherwise not at all.
+   */
+  payments: PaymentsConfig;
   /** Signs cookies and encrypts OAuth tokens; generated and kept in the database when unset outside production. */
   authSecret: string | undefined;
   adminEmails: readonly string[];
@@ -94,6 +110,19 @@ export type Config = Readonly<{
   webDistDir: string;
 }>;
 
+export type PaymentsConfig =
+  { mode: 'stripe'; stripe: StripeConfig } | { mode: 'test' } | { mode: 'disabled' };
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another Stripe API base URL than https://api.stripe.com: a local stand-in, in tests. */
+  apiUrl: string | undefined;
+  /** Keys that start sk_live_/pk_live_: real money. */
+  live: boolean;
+}
+
 /** Thrown for a bad setting; main prints its message as one line and exits 1. */
 export class ConfigError extends Error {}
 
@@ -103,11 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const key = String(issue.path[0]);
-      const secret =
-        key === 'DATABASE_URL' ||
-        key === 'REDIS_URL' ||
-        key === 'AUTH_SECRET' ||
-        key.endsWith('_SECRET');
+      const secret = key === 'DATABASE_URL' || key === 'REDIS_URL' || key.includes('SECRET');
       const shown = secret ? '' : ` (got ${JSON.stringify(env[key])})`;
       return `${key} ${issue.message}${shown}`;
     });
@@ -124,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     );
   }
+  const payments = paymentsConfig(e);
   const publicOrigin = e.PUBLIC_ORIGIN
     ? new URL(e.PUBLIC_ORIGIN).origin
     : `http://localhost:${e.PORT}`;
@@ -136,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     seedDemoData: e.SEED_DEMO_DATA,
-    paymentsTestMode: e.PAYMENTS_TEST_MODE ?? e.NODE_ENV !== 'production',
+    payments,
     authSecret: e.AUTH_SECRET,
     adminEmails: e.ADMIN_EMAILS,
     google:
@@ -157,6 +183,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
   });
+}
+
+function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+  const keys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (keys.some(Boolean) && !keys.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration: set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none',
+    );
+  }
+  if (e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET) {
+    const live = e.STRIPE_SECRET_KEY.includes('_live_');
+    if (live !== e.STRIPE_PUBLISHABLE_KEY.startsWith('pk_live_')) {
+      throw new ConfigError(
+        'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys',
+      );
+    }
+    if (e.PAYMENTS_TEST_MODE) {
+      throw new ConfigError(
+        'Invalid configuration: PAYMENTS_TEST_MODE=true and Stripe keys are both set; choose one (Stripe test keys already take no real money)',
+      );
+    }
+    return {
+      mode: 'stripe',
+      stripe: {
+        secretKey: e.STRIPE_SECRET_KEY,
+        publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        apiUrl: e.STRIPE_API_URL,
+        live,
+      },
+    };
+  }
+  return (e.PAYMENTS_TEST_MODE ?? e.NODE_ENV !== 'production')
+    ? { mode: 'test' }
+    : { mode: 'disabled' };
 }
 
 /** `PORT=` in a shell means "not set", not "set to nothing". */

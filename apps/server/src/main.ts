@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabaseFromConfig } from './db/open-from-config.js';
@@ -44,16 +45,33 @@ async function main() {
     ).join(', ');
     app.log.info(`Demo accounts on the embedded database: ${list}`);
   }
-  if (config.paymentsTestMode) {
-    app.log[config.nodeEnv === 'production' ? 'warn' : 'info'](
-      'Card payments run in TEST MODE: use Stripe test cards such as 4242 4242 4242 4242; no money moves',
-    );
-  } else {
-    app.log.warn('Card payments are off: set PAYMENTS_TEST_MODE=true (Stripe support is coming)');
-  }
+  logPaymentsMode(app.log, config);
   if ((await countOwnAdmins(database.db)) === 0) {
     app.log.warn(
       'There is no admin of your own yet. Set ADMIN_EMAILS=you@example.com before signing up, or run: npm run user:admin -- you@example.com',
+    );
+  }
+}
+
+/** Every start says how cards are taken, and warns when that is not real money in production. */
+function logPaymentsMode(log: FastifyBaseLogger, config: Config) {
+  const production = config.nodeEnv === 'production';
+  const { payments } = config;
+  if (payments.mode === 'stripe') {
+    const live = payments.stripe.live;
+    log[production && !live ? 'warn' : 'info'](
+      live
+        ? 'Card payments go through Stripe with LIVE keys: real money moves'
+        : 'Card payments go through Stripe with test keys: no real money moves',
+    );
+    if (payments.stripe.apiUrl) log.warn(`Stripe API calls go to ${payments.stripe.apiUrl}`);
+  } else if (payments.mode === 'test') {
+    log[production ? 'warn' : 'info'](
+      'Card payments run in TEST MODE: use Stripe test cards such as 4242 4242 4242 4242; no money moves',
+    );
+  } else {
+    log.warn(
+      'Card payments are off: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_TEST_MODE=true',
     );
   }
 }

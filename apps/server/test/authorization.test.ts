@@ -4,6 +4,7 @@ import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
 import { fileUpload, ONE_PIXEL_PNG } from './helpers/multipart.js';
+import { startStripeStandIn, type StripeStandIn } from './helpers/stripe-stand-in.js';
 
 type Actor = 'anonymous' | 'buyer' | 'otherBuyer' | 'admin';
 
@@ -191,83 +192,158 @@ const routes: RouteCase[] = [
     url: (c) => `/api/order/${c.paidOrderId}/ship`,
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   },
+  {
+    route: 'start a Stripe payment (test mode: refused)',
+    method: 'POST',
+    url: (c) => `/api/order/${c.orderId}/payment-intent`,
+    expected: { anonymous: 401, buyer: 409, otherBuyer: 409, admin: 409 },
+  },
+  {
+    route: 'Stripe webhook (not configured)',
+    method: 'POST',
+    url: () => '/api/payments/stripe/webhook',
+    payload: () => ({}),
+    expected: everyone(404),
+  },
 ];
 
-describe('authorisation of every route', () => {
-  let t: TestApp;
-  let callers: Record<Exclude<Actor, 'anonymous'>, Account>;
-  let buyerId: string;
-  const adminEmail = uniqueEmail('admin');
+/** The routes whose answers change when Stripe takes the cards. */
+const stripeRoutes: RouteCase[] = [
+  {
+    route: 'payment config',
+    method: 'GET',
+    url: () => '/api/payments/config',
+    expected: everyone(200),
+  },
+  {
+    route: "start paying buyer's order",
+    method: 'POST',
+    url: (c) => `/api/order/${c.orderId}/payment-intent`,
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 404, admin: 404 },
+  },
+  {
+    route: "check buyer's payment",
+    method: 'POST',
+    url: (c) => `/api/order/${c.orderId}/payment-intent/check`,
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 404, admin: 200 },
+  },
+  {
+    route: 'pay with a test card (refused)',
+    method: 'POST',
+    url: (c) => `/api/order/${c.orderId}/pay`,
+    payload: () => ({ cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' }),
+    expected: { anonymous: 401, buyer: 409, otherBuyer: 409, admin: 409 },
+  },
+  {
+    route: 'unsigned Stripe webhook',
+    method: 'POST',
+    url: () => '/api/payments/stripe/webhook',
+    payload: () => ({ id: 'evt_forged', type: 'payment_intent.succeeded' }),
+    expected: everyone(400),
+  },
+  {
+    route: 'refund paid order',
+    method: 'POST',
+    url: (c) => `/api/order/${c.paidOrderId}/refund`,
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  },
+];
 
+describeMatrix('authorisation of every route', routes);
+
+describe('with Stripe taking the cards', () => {
+  let stripe: StripeStandIn;
   beforeAll(async () => {
-    t = await buildTestApp({ env: { ADMIN_EMAILS: adminEmail } });
-    callers = {
-      buyer: await signUp(t.app),
-      otherBuyer: await signUp(t.app),
-      admin: await signUp(t.app, { email: adminEmail }),
-    };
-    const session = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/get-session',
-      headers: { cookie: callers.buyer.cookie },
-    });
-    buyerId = session.json().user.id;
+    stripe = await startStripeStandIn();
   });
   afterAll(async () => {
-    await t.close();
+    await stripe.close();
   });
-
-  const actors: Actor[] = ['anonymous', 'buyer', 'otherBuyer', 'admin'];
-  const cases = routes.flatMap((r) => actors.map((actor) => ({ ...r, actor })));
-
-  async function freshContext(): Promise<Context> {
-    const productId = await createProduct(t.database, { availableQuantity: 10 });
-    const order = {
-      itemId: productId,
-      itemName: 'Test Tool',
-      orderQuantity: 1,
-      priceCents: 1250,
-      totalCents: 1250,
-      buyerName: callers.buyer.name,
-      buyerEmail: callers.buyer.email,
-      buyerId: buyerId,
-    };
-    const [pending, paid] = await t.database.db
-      .insert(orders)
-      .values([order, { ...order, status: 'paid' as const }])
-      .returning({ id: orders.id });
-    return {
-      buyer: callers.buyer,
-      target: await signUp(t.app),
-      productId,
-      orderId: pending?.id ?? '',
-      paidOrderId: paid?.id ?? '',
-    };
-  }
-
-  it.each(cases)(
-    '$method $route as $actor',
-    async ({ method, url, payload, upload, expected, actor }) => {
-      const ctx = await freshContext();
-      const file = upload ? fileUpload('pixel.png', 'image/png', ONE_PIXEL_PNG) : undefined;
-      const res = await t.app.inject({
-        method,
-        url: url(ctx),
-        headers: {
-          origin: ORIGIN,
-          ...file?.headers,
-          ...(actor === 'anonymous' ? {} : { cookie: callers[actor].cookie }),
-        },
-        ...(file
-          ? { payload: file.payload }
-          : payload === undefined
-            ? {}
-            : { payload: payload(ctx) }),
-      });
-      expect(res.statusCode, res.body).toBe(expected[actor]);
-      if (res.statusCode >= 400) {
-        expect(res.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
-      }
-    },
-  );
+  describeMatrix('authorisation of the payment routes', stripeRoutes, () => stripe.env);
 });
+
+/** Calls every route as each kind of caller, on an app built with `env`. */
+function describeMatrix(
+  title: string,
+  routes: RouteCase[],
+  env: () => Record<string, string> = () => ({}),
+) {
+  describe(title, () => {
+    let t: TestApp;
+    let callers: Record<Exclude<Actor, 'anonymous'>, Account>;
+    let buyerId: string;
+    const adminEmail = uniqueEmail('admin');
+
+    beforeAll(async () => {
+      t = await buildTestApp({ env: { ADMIN_EMAILS: adminEmail, ...env() } });
+      callers = {
+        buyer: await signUp(t.app),
+        otherBuyer: await signUp(t.app),
+        admin: await signUp(t.app, { email: adminEmail }),
+      };
+      const session = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/get-session',
+        headers: { cookie: callers.buyer.cookie },
+      });
+      buyerId = session.json().user.id;
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    const actors: Actor[] = ['anonymous', 'buyer', 'otherBuyer', 'admin'];
+    const cases = routes.flatMap((r) => actors.map((actor) => ({ ...r, actor })));
+
+    async function freshContext(): Promise<Context> {
+      const productId = await createProduct(t.database, { availableQuantity: 10 });
+      const order = {
+        itemId: productId,
+        itemName: 'Test Tool',
+        orderQuantity: 1,
+        priceCents: 1250,
+        totalCents: 1250,
+        buyerName: callers.buyer.name,
+        buyerEmail: callers.buyer.email,
+        buyerId: buyerId,
+      };
+      const [pending, paid] = await t.database.db
+        .insert(orders)
+        .values([order, { ...order, status: 'paid' as const }])
+        .returning({ id: orders.id });
+      return {
+        buyer: callers.buyer,
+        target: await signUp(t.app),
+        productId,
+        orderId: pending?.id ?? '',
+        paidOrderId: paid?.id ?? '',
+      };
+    }
+
+    it.each(cases)(
+      '$method $route as $actor',
+      async ({ method, url, payload, upload, expected, actor }) => {
+        const ctx = await freshContext();
+        const file = upload ? fileUpload('pixel.png', 'image/png', ONE_PIXEL_PNG) : undefined;
+        const res = await t.app.inject({
+          method,
+          url: url(ctx),
+          headers: {
+            origin: ORIGIN,
+            ...file?.headers,
+            ...(actor === 'anonymous' ? {} : { cookie: callers[actor].cookie }),
+          },
+          ...(file
+            ? { payload: file.payload }
+            : payload === undefined
+              ? {}
+              : { payload: payload(ctx) }),
+        });
+        expect(res.statusCode, res.body).toBe(expected[actor]);
+        if (res.statusCode >= 400) {
+          expect(res.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
+        }
+      },
+    );
+  });
+}

@@ -119,3 +119,52 @@ describe('redactUrl', () => {
     expect(redactUrl('not a url with hunter2secret')).toBe('(unparseable URL)');
   });
 });
+
+describe('payments configuration', () => {
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: 'sk_test_51abcDEF',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcDEF',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  };
+
+  it('uses test mode by default, nothing in production, and Stripe when its keys are set', () => {
+    expect(loadConfig({}).payments).toEqual({ mode: 'test' });
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).payments).toEqual({
+      mode: 'disabled',
+    });
+    expect(loadConfig(stripeKeys).payments).toEqual({
+      mode: 'stripe',
+      stripe: {
+        secretKey: 'sk_test_51abcDEF',
+        publishableKey: 'pk_test_51abcDEF',
+        webhookSecret: 'whsec_abc123',
+        apiUrl: undefined,
+        live: false,
+      },
+    });
+  });
+
+  it('refuses half a Stripe configuration, mixed test and live keys, or Stripe with test mode', () => {
+    expect(configError({ STRIPE_SECRET_KEY: 'sk_test_1' }).message).toMatch(
+      /set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(
+      configError({ ...stripeKeys, STRIPE_PUBLISHABLE_KEY: 'pk_live_51abcDEF' }).message,
+    ).toMatch(/both be test keys or both be live keys/);
+    expect(configError({ ...stripeKeys, PAYMENTS_TEST_MODE: 'true' }).message).toMatch(
+      /choose one/,
+    );
+  });
+
+  it('names a malformed key without printing the secret', () => {
+    const message = configError({
+      ...stripeKeys,
+      STRIPE_SECRET_KEY: 'pk_test_oops_secret',
+    }).message;
+    expect(message).toMatch(/STRIPE_SECRET_KEY must be a Stripe secret key/);
+    expect(message).not.toContain('oops_secret');
+    expect(configError({ ...stripeKeys, STRIPE_WEBHOOK_SECRET: 'nope' }).message).toMatch(
+      /STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret/,
+    );
+  });
+});

@@ -11,9 +11,20 @@ export const TEST_CARDS = {
 /** GET /api/payments/config: how the payment page should take the card. */
 export const paymentConfigSchema = z.object({
   mode: z.enum(['test', 'stripe', 'disabled']),
+  /** Stripe's publishable key, in Stripe mode only. */
   publishableKey: z.string().optional(),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/**
+ * POST /api/order/{id}/payment-intent in Stripe mode: what Stripe Elements needs to take the
+ * card for the order's stored total. The amount is the server's, shown for the buyer to check.
+ */
+export const paymentIntentSchema = z.object({
+  clientSecret: z.string(),
+  amount: z.number(),
+});
+export type PaymentIntentResponse = z.infer<typeof paymentIntentSchema>;
 
 /** POST /api/order/{id}/pay in test mode: the card, which is checked and never stored. */
 export const testCardSchema = z.strictObject({

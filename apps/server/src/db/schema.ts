@@ -9,6 +9,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -202,7 +203,13 @@ export const images = pgTable('images', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Every charge attempt and refund: written in the transaction that changes the order. */
+export const paymentStatus = ['pending', 'succeeded', 'failed', 'refunded', 'cancelled'] as const;
+
+/**
+ * Every charge attempt and refund: written in the transaction that changes the order. Test
+ * mode writes one row per attempt; Stripe one row per PaymentIntent, `pending` until Stripe
+ * says how it ended.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -213,7 +220,7 @@ export const payments = pgTable(
     provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
     providerRef: text('provider_ref'),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: ['succeeded', 'failed', 'refunded'] }).notNull(),
+    status: text('status', { enum: paymentStatus }).notNull(),
     /** The provider's reason for a failure, as shown to the buyer. */
     failureMessage: text('failure_message'),
     cardLast4: text('card_last4'),
@@ -222,6 +229,24 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'payments_status_known',
+      sql`${t.status} in ('pending', 'succeeded', 'failed', 'refunded', 'cancelled')`,
+    ),
     index('payments_order_id_idx').on(t.orderId),
+    // One row per provider payment: a PaymentIntent is recorded once however often it is seen.
+    uniqueIndex('payments_provider_ref_idx')
+      .on(t.provider, t.providerRef)
+      .where(sql`${t.providerRef} is not null`),
   ],
 );
+
+/**
+ * Stripe webhook events already handled, by Stripe's event id: written in the transaction
+ * that acts on the event, so a repeated delivery changes nothing.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -15,8 +15,13 @@ const noSuchOrder = () => notFound('There is no such order.');
 const isAdmin = (user: CurrentUser) => user.role === 'admin';
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+export interface OrdersServiceOptions {
+  /** After an order is cancelled and committed: payments release what they held for it. */
+  onCancelled?: (orderId: string) => Promise<void>;
+}
+
 /** The order rules: prices from the database, stock that never oversells, who may see what. */
-export function createOrdersService(repo: OrdersRepository) {
+export function createOrdersService(repo: OrdersRepository, options: OrdersServiceOptions = {}) {
   /** Moves an order from one status to another inside a transaction, or explains why not. */
   async function transition(
     id: string,
@@ -25,19 +30,21 @@ export function createOrdersService(repo: OrdersRepository) {
     refusal: string,
     canSee: (order: { buyerId: string | null; buyerEmail: string }) => boolean,
   ): Promise<Order> {
-    return repo.transaction(async (tx) => {
+    const updated = await repo.transaction(async (tx) => {
       const order = await repo.findById(id, tx, true);
       if (!order || !canSee(order)) throw noSuchOrder();
       if (order.status !== from) throw new AppError('conflict', refusal, 409);
       if (to === 'cancelled') await returnStock(tx, order.itemId, order.orderQuantity);
-      const [updated] = await tx
+      const [row] = await tx
         .update(orders)
         .set({ status: to, updatedAt: new Date() })
         .where(eq(orders.id, id))
         .returning();
-      if (!updated) throw noSuchOrder();
-      return toOrder(updated);
+      if (!row) throw noSuchOrder();
+      return toOrder(row);
     });
+    if (to === 'cancelled') await options.onCancelled?.(id);
+    return updated;
   }
 
   const owns = (actor: CurrentUser) => (order: { buyerId: string | null; buyerEmail: string }) =>

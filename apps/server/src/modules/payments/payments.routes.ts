@@ -1,37 +1,68 @@
-import { idParamsSchema, orderSchema, paymentConfigSchema, testCardSchema } from '@toolyard/shared';
+import {
+  idParamsSchema,
+  orderSchema,
+  paymentConfigSchema,
+  paymentIntentSchema,
+  testCardSchema,
+} from '@toolyard/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.js';
+import { z } from 'zod';
 import type { SessionGuards } from '../auth/session.js';
 import type { PaymentsService } from './payments.service.js';
 
-/** Card payments for orders; test mode only until Stripe is configured (issue 5). */
+/** Card payments for orders: the built-in test mode, or Stripe when it is configured. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   guards: SessionGuards;
   payments: PaymentsService;
-  testMode: boolean;
-}> = async (app, { guards, payments, testMode }) => {
-  app.get('/payments/config', { schema: { response: { 200: paymentConfigSchema } } }, async () => ({
-    mode: testMode ? ('test' as const) : ('disabled' as const),
-  }));
+}> = async (app, { guards, payments }) => {
+  /** Per buyer, not per address: enough for typos and retries, too few for card testing. */
+  const perBuyer = (name: string, max: number) => ({
+    rateLimit: {
+      max,
+      timeWindow: '1 minute',
+      // After the session guard, so the buyer is known.
+      hook: 'preHandler' as const,
+      keyGenerator: async (request: FastifyRequest) =>
+        `${name}:${(await guards.currentUser(request))?.id ?? request.ip}`,
+    },
+  });
+
+  app.get('/payments/config', { schema: { response: { 200: paymentConfigSchema } } }, async () =>
+    payments.config(),
+  );
 
   app.post(
     '/order/:id/pay',
     {
       onRequest: guards.signedIn,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: perBuyer('pay', 20),
       schema: { params: idParamsSchema, body: testCardSchema, response: { 200: orderSchema } },
     },
-    async (request) => {
-      const actor = await guards.requireUser(request);
-      if (!testMode) {
-        throw new AppError(
-          'service_unavailable',
-          'Card payments are not available on this shop yet.',
-          503,
-        );
-      }
-      return payments.payWithTestCard(actor, request.params.id, request.body);
+    async (request) =>
+      payments.payWithTestCard(await guards.requireUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/order/:id/payment-intent',
+    {
+      onRequest: guards.signedIn,
+      config: perBuyer('payment-intent', 20),
+      schema: { params: idParamsSchema, response: { 200: paymentIntentSchema } },
     },
+    async (request) =>
+      payments.startStripePayment(await guards.requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/order/:id/payment-intent/check',
+    {
+      onRequest: guards.signedIn,
+      config: perBuyer('payment-check', 30),
+      schema: { params: idParamsSchema, response: { 200: orderSchema } },
+    },
+    async (request) =>
+      payments.checkStripePayment(await guards.requireUser(request), request.params.id),
   );
 
   app.post(
@@ -42,4 +73,28 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => payments.refund(request.params.id),
   );
+
+  // Stripe signs the exact bytes it sends, so this route reads its body raw.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    webhook.post(
+      '/payments/stripe/webhook',
+      {
+        schema: {
+          headers: z.object({ 'stripe-signature': z.string().optional() }),
+          response: { 200: z.object({ received: z.literal(true) }) },
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        return payments.handleStripeWebhook(
+          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          typeof signature === 'string' ? signature : undefined,
+        );
+      },
+    );
+  });
 };

@@ -1,0 +1,124 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orders, payments, stripeEvents } from '../../db/schema.js';
+import type { Tx } from '../orders/orders.repository.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+type NewPayment = typeof payments.$inferInsert;
+type PaymentStatus = PaymentRow['status'];
+
+/** The only code that reads and writes payment records and handled Stripe events. */
+export function createPaymentsRepository(db: Db) {
+  return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
+
+    async findOrder(orderId: string, tx: Db | Tx = db) {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+      return order;
+    },
+
+    /** The order, locked until the transaction ends: one payment decision at a time. */
+    async lockOrder(tx: Tx, orderId: string) {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      return order;
+    },
+
+    async setOrderStatus(tx: Tx, orderId: string, status: 'paid' | 'cancelled') {
+      const [order] = await tx
+        .update(orders)
+        .set({ status, updatedAt: new Date() })
+        .where(eq(orders.id, orderId))
+        .returning();
+      return order;
+    },
+
+    async insert(tx: Db | Tx, payment: NewPayment) {
+      await tx.insert(payments).values(payment);
+    },
+
+    /** Records a provider payment once: a second sighting of the same reference is ignored. */
+    async insertOnce(tx: Db | Tx, payment: NewPayment & { providerRef: string }) {
+      await tx
+        .insert(payments)
+        .values(payment)
+        .onConflictDoNothing({
+          target: [payments.provider, payments.providerRef],
+          where: sql`${payments.providerRef} is not null`,
+        });
+    },
+
+    /** The payment behind a provider reference, locked until the transaction ends. */
+    async lockByRef(tx: Tx, provider: PaymentRow['provider'], providerRef: string) {
+      const [row] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)))
+        .for('update');
+      return row;
+    },
+
+    /** The order's newest Stripe intent and how many it has had (for the next idempotency key). */
+    async stripeIntents(orderId: string, tx: Db | Tx = db) {
+      const where = and(eq(payments.orderId, orderId), eq(payments.provider, 'stripe'));
+      const [[latest], [totals]] = await Promise.all([
+        tx.select().from(payments).where(where).orderBy(desc(payments.createdAt)).limit(1),
+        tx.select({ n: count() }).from(payments).where(where),
+      ]);
+      return { latest, count: totals?.n ?? 0 };
+    },
+
+    async pendingIntents(tx: Db | Tx, orderId: string) {
+      return tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, orderId),
+            eq(payments.provider, 'stripe'),
+            eq(payments.status, 'pending'),
+          ),
+        );
+    },
+
+    async succeeded(tx: Tx, orderId: string) {
+      return tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
+    },
+
+    async update(
+      tx: Db | Tx,
+      id: string,
+      changes: { status?: PaymentStatus; failureMessage?: string | null },
+    ) {
+      await tx
+        .update(payments)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(payments.id, id));
+    },
+
+    async setStatusWhere(tx: Tx, ids: string[], status: PaymentStatus) {
+      if (ids.length === 0) return;
+      await tx
+        .update(payments)
+        .set({ status, updatedAt: new Date() })
+        .where(inArray(payments.id, ids));
+    },
+
+    /**
+     * Claims a Stripe event for this transaction: true the first time, false when it was
+     * handled before (or is being handled by a concurrent delivery, which then wins).
+     */
+    async claimEvent(tx: Tx, id: string, type: string): Promise<boolean> {
+      const claimed = await tx
+        .insert(stripeEvents)
+        .values({ id, type })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id });
+      return claimed.length > 0;
+    },
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;
