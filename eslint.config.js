@@ -36,6 +36,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Scripts the e2e specs serve to the page run in the browser, not in Node.
+    files: ['apps/web/e2e/support/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   { files: ['apps/web/src/**/*.tsx'], ...jsxA11y.flatConfigs.strict },
   ...pluginQuery.configs['flat/recommended'],
   {

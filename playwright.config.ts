@@ -4,6 +4,10 @@ const port = Number(process.env.E2E_PORT ?? 4317);
 const baseURL = `http://localhost:${port}`;
 const googleShopPort = port + 10;
 export const googleShopURL = `http://localhost:${googleShopPort}`;
+const stripeShopPort = port + 20;
+export const stripeShopURL = `http://localhost:${stripeShopPort}`;
+/** Where the Stripe shop's stand-in of Stripe's API listens (Stripe.js calls are routed there). */
+export const stripeApiURL = `http://127.0.0.1:${stripeShopPort + 1}`;
 
 /** e2e specs run in Debian's Chromium against the production build on a fresh embedded database. */
 export default defineConfig({
@@ -64,6 +68,18 @@ export default defineConfig({
       env: {
         GOOGLE_SHOP_PORT: String(googleShopPort),
         GOOGLE_PROVIDER_PORT: String(googleShopPort + 1),
+      },
+    },
+    {
+      // A third shop that takes cards through a local stand-in of Stripe's API.
+      command:
+        'node --conditions=@toolyard/source --import tsx apps/web/e2e/support/stripe-shop.ts',
+      url: `${stripeShopURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        STRIPE_SHOP_PORT: String(stripeShopPort),
+        STRIPE_API_PORT: String(stripeShopPort + 1),
       },
     },
   ],

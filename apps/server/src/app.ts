@@ -54,11 +54,24 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  // Stripe Elements runs Stripe's script and frames, which talk to Stripe's API.
+  const stripe = config.payments.mode === 'stripe';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'https:'],
         'upgrade-insecure-requests': config.publicOrigin.startsWith('https:') ? [] : null,
+        ...(stripe
+          ? {
+              'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+              'frame-src': [
+                'https://js.stripe.com',
+                'https://*.js.stripe.com',
+                'https://hooks.stripe.com',
+              ],
+              'connect-src': ["'self'", 'https://api.stripe.com'],
+            }
+          : {}),
       },
     },
     strictTransportSecurity: config.publicOrigin.startsWith('https:'),

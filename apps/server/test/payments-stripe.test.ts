@@ -76,9 +76,13 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
     (await t.database.db.select().from(products).where(eq(products.id, itemId)))[0]
       ?.availableQuantity;
 
-  it('tells the payment page to use Stripe, with the publishable key', async () => {
+  it('tells the payment page to use Stripe, and lets Stripe.js run under the CSP', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
     expect(res.json()).toEqual({ mode: 'stripe', publishableKey: stripe.publishableKey });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
   });
 
   it("creates the intent for the order's stored total, with an idempotency key from the order", async () => {
@@ -397,6 +401,11 @@ describe('Stripe routes when Stripe is not configured', () => {
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('keeps Stripe out of the content security policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
+    expect(String(res.headers['content-security-policy'])).not.toContain('stripe.com');
   });
 
   it('answers the webhook with 404 and the intent route with 409 in test mode', async () => {

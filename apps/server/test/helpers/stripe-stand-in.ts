@@ -112,7 +112,9 @@ export async function startStripeStandIn(
     const params = Object.fromEntries(
       req.method === 'GET' ? url.searchParams : new URLSearchParams(await readBody(req)),
     );
-    const apiKey = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    // The SDK sends the key as a bearer token; Stripe.js as the form field `key`.
+    const apiKey = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? params.key;
+    delete params.key;
     const idempotencyKey = header(req, 'idempotency-key');
     requests.push({ method: req.method ?? '', path: url.pathname, params, idempotencyKey, apiKey });
 

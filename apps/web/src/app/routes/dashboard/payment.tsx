@@ -1,5 +1,6 @@
 import { formatDollars, type Order } from '@toolyard/shared';
-import { Link, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,6 +8,13 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useOrder } from '@/features/orders/api/get-order';
 import { usePaymentConfig } from '@/features/payments/api/get-payment-config';
 import { TestCardForm } from '@/features/payments/components/test-card-form';
+
+// Stripe's libraries load only when this shop takes cards through Stripe.
+const StripeCardForm = lazy(() =>
+  import('@/features/payments/components/stripe-card-form').then((m) => ({
+    default: m.StripeCardForm,
+  })),
+);
 
 /**
  * The spec's payment page: who ordered what and the total, then the card form. An order
@@ -63,6 +71,7 @@ function OrderSummary({ order }: { order: Order }) {
 
 function PaymentStep({ order }: { order: Order }) {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const config = usePaymentConfig();
 
   if (order.paid || order.status === 'paid' || order.status === 'shipped') {
@@ -88,22 +97,32 @@ function PaymentStep({ order }: { order: Order }) {
       <ErrorState message={errorMessage(config.error)} onRetry={() => void config.refetch()} />
     );
   }
+  const onPaid = () => void navigate('/dashboard/myOrders');
+  if (config.data.mode === 'stripe' && config.data.publishableKey) {
+    return (
+      <div className="mt-3">
+        <Suspense fallback={<Spinner label="Loading the card form" />}>
+          <StripeCardForm
+            orderId={order._id}
+            publishableKey={config.data.publishableKey}
+            redirectStatus={searchParams.get('redirect_status')}
+            onPaid={onPaid}
+          />
+        </Suspense>
+      </div>
+    );
+  }
   if (config.data.mode !== 'test') {
     return (
       <p role="status" className="alert alert-warning alert-soft mt-3">
-        {config.data.mode === 'stripe'
-          ? 'Card payments by Stripe are not available in this build yet.'
-          : 'Card payments are not available on this shop yet. Your order is kept; please come back later.'}
+        Card payments are not available on this shop yet. Your order is kept; please come back
+        later.
       </p>
     );
   }
   return (
     <div className="mt-3">
-      <TestCardForm
-        orderId={order._id}
-        total={order.totalCost}
-        onPaid={() => void navigate('/dashboard/myOrders')}
-      />
+      <TestCardForm orderId={order._id} total={order.totalCost} onPaid={onPaid} />
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { paymentConfigSchema } from '@toolyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { paymentsQueryKey } from './query-keys';
 
 export const getPaymentConfig = (signal?: AbortSignal) =>
   apiFetch('/payments/config', { schema: paymentConfigSchema, signal });
 
 export const paymentConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ['payments', 'config'],
+    queryKey: [...paymentsQueryKey, 'config'],
     queryFn: ({ signal }) => getPaymentConfig(signal),
     // The server's configuration does not change while the page is open.
     staleTime: Infinity,
