@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, payments, stripeEvents } from '../../db/schema.js';
 import type { Tx } from '../orders/orders.repository.js';
@@ -58,13 +58,19 @@ export function createPaymentsRepository(db: Db) {
     },
 
     /** The order's newest Stripe intent and how many it has had (for the next idempotency key). */
+    /**
+     * The order's newest Stripe payment and how many it has, read in one statement: two reads
+     * could see different moments, and a count that saw a concurrent insert the latest missed
+     * would make a second intent under a new idempotency key.
+     */
     async stripeIntents(orderId: string, tx: Db | Tx = db) {
-      const where = and(eq(payments.orderId, orderId), eq(payments.provider, 'stripe'));
-      const [[latest], [totals]] = await Promise.all([
-        tx.select().from(payments).where(where).orderBy(desc(payments.createdAt)).limit(1),
-        tx.select({ n: count() }).from(payments).where(where),
-      ]);
-      return { latest, count: totals?.n ?? 0 };
+      const [row] = await tx
+        .select({ payment: payments, n: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.provider, 'stripe')))
+        .orderBy(desc(payments.createdAt))
+        .limit(1);
+      return { latest: row?.payment, count: row?.n ?? 0 };
     },
 
     async pendingIntents(tx: Db | Tx, orderId: string) {
