@@ -35,6 +35,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       WEB_DIST_DIR: options.webDistDir ?? noWebDist,
       // Every test request comes from one address; the limit itself is tested on its own.
       SIGN_UP_LIMIT_PER_HOUR: '100000',
+      CONTACT_LIMIT_PER_HOUR: '100000',
       ...options.env,
     });
     const app = await buildApp({ config, database });
