@@ -18,6 +18,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -64,7 +65,8 @@ async function stopProcess(child) {
   await exited;
 }
 
-async function waitFor(url, child, tries = 300) {
+// A first start on a busy machine (PGlite's first open, migrations, demo accounts) can be slow.
+async function waitFor(url, child, tries = 900) {
   for (let i = 0; i < tries; i++) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
     try {
@@ -77,7 +79,8 @@ async function waitFor(url, child, tries = 300) {
   throw new Error(`${url} did not come up`);
 }
 
-function startShop(port, env) {
+async function startShop(env) {
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   return startProcess(
     ['apps/server/dist/main.js'],
@@ -99,16 +102,31 @@ function startShop(port, env) {
   ).then((child) => ({ child, base }));
 }
 
+/** A port nobody listens on now: other people's benches may run on this machine too. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 let floor;
+let floorBase;
 /** The floor: bare Fastify answering each path with the same bytes, from memory. */
 async function startFloor(bodies) {
   await stopProcess(floor);
   const file = path.join(tmp, `floor-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify(bodies));
+  const port = await freePort();
+  floorBase = `http://127.0.0.1:${port}`;
   floor = await startProcess(
-    ['bench/floor-server.mjs', '4410', file],
+    ['bench/floor-server.mjs', String(port), file],
     {},
-    `http://127.0.0.1:4410${Object.keys(bodies)[0]}`,
+    `${floorBase}${Object.keys(bodies)[0]}`,
   );
 }
 
@@ -159,7 +177,7 @@ const notes = [];
 
 /** Floor and shop on the same path, back to back. */
 async function compare(label, database, shop, urlPath) {
-  const floorRun = await load({ url: `http://127.0.0.1:4410${urlPath}` });
+  const floorRun = await load({ url: floorBase + urlPath });
   const shopRun = await load({ url: shop.base + urlPath }, shop.child.pid);
   const row = {
     figure: label,
@@ -409,7 +427,7 @@ async function main() {
   // PGlite: the embedded default.
   {
     const dataDir = path.join(tmp, 'data');
-    let shop = await startShop(4411, { DATA_DIR: dataDir });
+    let shop = await startShop({ DATA_DIR: dataDir });
     const product = JSON.parse((await bodiesOf(shop.base, ['/api/tool']))['/api/tool'])[0]._id;
     const paths = ['/api/tool', `/api/tool/${product}`, '/api/review'];
     await startFloor(await bodiesOf(shop.base, paths));
@@ -450,7 +468,7 @@ async function main() {
     const database = await openDatabase({ kind: 'pglite', dataDir });
     await generateCatalog(database.db, CATALOG_SIZE);
     await database.close();
-    shop = await startShop(4411, { DATA_DIR: dataDir });
+    shop = await startShop({ DATA_DIR: dataDir });
     const big = await benchBigCatalog(shop, 'PGlite', firstPage, search);
     if (!pgUrl) bigCatalogTargets(big);
     await stopProcess(shop.child);
@@ -458,7 +476,7 @@ async function main() {
 
   if (pgUrl) {
     await resetBenchDatabase(pgUrl);
-    const shop = await startShop(4412, { DATABASE_URL: pgUrl });
+    const shop = await startShop({ DATABASE_URL: pgUrl });
     const product = JSON.parse((await bodiesOf(shop.base, ['/api/tool']))['/api/tool'])[0]._id;
     const paths = ['/api/tool', `/api/tool/${product}`, '/api/review'];
     await startFloor(await bodiesOf(shop.base, paths));

@@ -91,6 +91,8 @@ export function createJsonCache(
   }
 
   return {
+    /** The entry for `key`, loaded on a miss; undefined when `load` found nothing. */
+    get,
     /**
      * Answers from the cache (loading on a miss): 304 when If-None-Match has the ETag,
      * otherwise the bytes, compressed once per entry when the client accepts it. Resolves to
