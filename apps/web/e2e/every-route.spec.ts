@@ -49,6 +49,7 @@ const routes: Route[] = [
   { path: '/dashboard/users', heading: 'All Users', access: 'admin' },
   { path: '/dashboard/addItem', heading: 'Add Items', access: 'admin' },
   { path: '/dashboard/manageOrder', heading: 'Manage Orders', access: 'admin' },
+  { path: '/dashboard/messages', heading: 'Messages', access: 'admin' },
 ];
 
 function expectedHeading(route: Route, role: Role) {
