@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       publicOrigin: 'http://localhost:3000',
       seedDemoData: true,
+      contactLimitPerHour: 5,
       logLevel: 'info',
     });
   });
@@ -79,6 +80,8 @@ describe('loadConfig', () => {
     ['SEED_DEMO_DATA', 'maybe'],
     ['PUBLIC_ORIGIN', 'ftp://shop.example.com'],
     ['LOG_LEVEL', 'loud'],
+    ['CONTACT_LIMIT_PER_HOUR', '0'],
+    ['CONTACT_LIMIT_PER_HOUR', 'many'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     const err = configError({ [name]: value });
 
