@@ -17,5 +17,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // bench/web.mjs reads which chunks each route loads from here.
+    manifest: true,
   },
 });

@@ -16,6 +16,9 @@ import { resolveAuthSecret } from './modules/auth/auth-secret.js';
 import { createSessionGuards } from './modules/auth/session.js';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { createContactRepository } from './modules/contact/contact.repository.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { createContactService } from './modules/contact/contact.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
@@ -112,6 +115,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     log: app.log,
     changes,
   });
+  const contact = createContactService(createContactRepository(database.db));
   const orders = createOrdersService(createOrdersRepository(database.db), {
     onCancelled: (orderId) => payments.releaseOrder(orderId),
     changes,
@@ -134,6 +138,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(paymentsRoutes, { guards, payments });
       await api.register(authRoutes, { auth, config, changes });
       await api.register(usersRoutes, { guards, users, repo: usersRepo });
+      await api.register(contactRoutes, {
+        contact,
+        guards,
+        limitPerHour: config.contactLimitPerHour,
+      });
     },
     { prefix: '/api' },
   );

@@ -52,6 +52,7 @@ function testConfig(options: TestAppOptions) {
     WEB_DIST_DIR: options.webDistDir ?? noWebDist,
     // Every test request comes from one address; the limit itself is tested on its own.
     SIGN_UP_LIMIT_PER_HOUR: '100000',
+    CONTACT_LIMIT_PER_HOUR: '100000',
     ...options.env,
   });
 }

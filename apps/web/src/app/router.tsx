@@ -55,6 +55,10 @@ export const router = createBrowserRouter([
                         path: 'manageOrder',
                         lazy: lazyPage(() => import('./routes/dashboard/manage-orders')),
                       },
+                      {
+                        path: 'messages',
+                        lazy: lazyPage(() => import('./routes/dashboard/messages')),
+                      },
                     ],
                   },
                 ],
