@@ -24,7 +24,7 @@ export function ReviewCard({ review }: { review: Review }) {
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <p className="text-lg text-warning" aria-label={`${rating} out of 5 stars`}>
+    <p className="text-lg text-warning" role="img" aria-label={`${rating} out of 5 stars`}>
       <span aria-hidden="true">
         {'★'.repeat(rating)}
         <span className="text-base-300">{'★'.repeat(5 - rating)}</span>
