@@ -50,7 +50,7 @@ export default defineConfig({
       command: 'rm -rf test-results/e2e-data && node apps/server/dist/main.js',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: {
         PORT: String(port),
         DATA_DIR: 'test-results/e2e-data',
@@ -64,7 +64,7 @@ export default defineConfig({
         'node --conditions=@toolyard/source --import tsx apps/web/e2e/support/google-shop.ts',
       url: `${googleShopURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: {
         GOOGLE_SHOP_PORT: String(googleShopPort),
         GOOGLE_PROVIDER_PORT: String(googleShopPort + 1),
@@ -76,7 +76,7 @@ export default defineConfig({
         'node --conditions=@toolyard/source --import tsx apps/web/e2e/support/stripe-shop.ts',
       url: `${stripeShopURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: {
         STRIPE_SHOP_PORT: String(stripeShopPort),
         STRIPE_API_PORT: String(stripeShopPort + 1),

@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import type { ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -15,6 +16,9 @@ import { resolveAuthSecret } from './modules/auth/auth-secret.js';
 import { createSessionGuards } from './modules/auth/session.js';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { createContactRepository } from './modules/contact/contact.repository.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { createContactService } from './modules/contact/contact.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
@@ -32,6 +36,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { connectRedis } from './plugins/redis.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { createJsonCache } from './plugins/json-cache.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
 export interface BuildAppOptions {
@@ -94,36 +99,57 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     db: database.db,
     secret: await resolveAuthSecret(config, database.db),
   });
-  const guards = createSessionGuards(auth);
+  // Caches in this process learn of changes made here or on any other instance (ADR 008).
+  const changes = await database.openChangeFeed((err) =>
+    app.log.warn({ err }, 'the change feed lost its database connection; reconnecting'),
+  );
+  app.addHook('onClose', async () => changes.close());
+  const guards = createSessionGuards(auth, changes);
   const catalog = createCatalogRepository(database.db);
   const reviews = createReviewsRepository(database.db);
   const usersRepo = createUsersRepository(database.db);
-  const users = createUsersService(usersRepo);
+  const users = createUsersService(usersRepo, changes);
   const payments = createPaymentsService({
     repo: createPaymentsRepository(database.db),
     provider: createPaymentProvider(config.payments),
     log: app.log,
+    changes,
   });
+  const contact = createContactService(createContactRepository(database.db));
   const orders = createOrdersService(createOrdersRepository(database.db), {
     onCancelled: (orderId) => payments.releaseOrder(orderId),
+    changes,
   });
+  const productCache = createJsonCache(changes, { topic: 'products' });
+  const reviewCache = createJsonCache(changes, { topic: 'reviews' });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(catalogRoutes, { catalog, guards });
-      await api.register(reviewsRoutes, { reviews, guards });
+      await api.register(catalogRoutes, {
+        catalog,
+        guards,
+        cache: productCache,
+        changes,
+      });
+      await api.register(reviewsRoutes, { reviews, guards, cache: reviewCache, changes });
       await api.register(ordersRoutes, { guards, orders });
       await api.register(imagesRoutes, { db: database.db, guards });
       await api.register(paymentsRoutes, { guards, payments });
-      await api.register(authRoutes, { auth, config });
+      await api.register(authRoutes, { auth, config, changes });
       await api.register(usersRoutes, { guards, users, repo: usersRepo });
+      await api.register(contactRoutes, {
+        contact,
+        guards,
+        limitPerHour: config.contactLimitPerHour,
+      });
     },
     { prefix: '/api' },
   );
 
   await app.register(webAppPlugin, { root: config.webDistDir });
   app.decorate('auth', auth);
+  app.decorate('changes', changes);
   return app;
 }
 
@@ -133,5 +159,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The Better Auth instance, for start-up tasks (demo accounts) and tests. */
     auth: Auth;
+    /** Tells this and every other instance what changed (start-up seeding, tests). */
+    changes: ChangeFeed;
   }
 }

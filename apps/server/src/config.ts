@@ -77,6 +77,11 @@ const envSchema = z.object({
     .int('must be a whole number of at least 1')
     .min(1, 'must be a whole number of at least 1')
     .default(20),
+  CONTACT_LIMIT_PER_HOUR: z.coerce
+    .number({ error: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST_DIR: z.string().min(1).default(webDistDefault),
@@ -105,6 +110,8 @@ export type Config = Readonly<{
   trustedOrigins: readonly string[];
   /** New accounts allowed per client address per hour. */
   signUpLimitPerHour: number;
+  /** Contact-form messages allowed per client address per hour. */
+  contactLimitPerHour: number;
   logLevel: string;
   logFormat: 'json' | 'pretty';
   webDistDir: string;
@@ -174,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     signUpLimitPerHour: e.SIGN_UP_LIMIT_PER_HOUR,
+    contactLimitPerHour: e.CONTACT_LIMIT_PER_HOUR,
     trustedOrigins: [
       ...e.TRUSTED_ORIGINS,
       // The Vite dev server proxies the API from its own origin.

@@ -174,6 +174,19 @@ const routes: RouteCase[] = [
     expected: everyone(200),
   },
   {
+    route: 'send contact message',
+    method: 'POST',
+    url: () => '/api/contact',
+    payload: () => ({ email: 'visitor@example.com', subject: 'Matrix', message: 'Hello.' }),
+    expected: everyone(201),
+  },
+  {
+    route: 'contact messages',
+    method: 'GET',
+    url: () => '/api/contact',
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  },
+  {
     route: "pay buyer's order",
     method: 'POST',
     url: (c) => `/api/order/${c.orderId}/pay`,

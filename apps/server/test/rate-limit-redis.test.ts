@@ -1,5 +1,6 @@
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, uniqueEmail } from './helpers/accounts.js';
+import { ORIGIN, signIn, uniqueEmail } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -8,8 +9,9 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    a = await buildTestApp({ env: { REDIS_URL: redisUrl ?? '' } });
-    b = await buildTestApp({ env: { REDIS_URL: redisUrl ?? '' } });
+    const env = { REDIS_URL: redisUrl ?? '', CONTACT_LIMIT_PER_HOUR: '3' };
+    a = await buildTestApp({ env });
+    b = await buildTestApp({ env });
   });
   afterAll(async () => {
     await a.close();
@@ -25,6 +27,25 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await signIn(a.app, email, 'guess')).statusCode).toBe(429);
+  });
+
+  it('counts contact messages from one address across instances', async () => {
+    // A random address keeps this run's counter apart from other runs on the same Redis.
+    const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const send = (t: TestApp) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { origin: ORIGIN },
+        remoteAddress,
+        payload: { email: 'visitor@example.com', subject: 'Shared', message: 'Counted once.' },
+      });
+    expect((await send(a)).statusCode).toBe(201);
+    expect((await send(b)).statusCode).toBe(201);
+    expect((await send(a)).statusCode).toBe(201);
+    const limited = await send(b);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'rate_limited' });
   });
 });
 

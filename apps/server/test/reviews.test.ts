@@ -36,6 +36,8 @@ describe('GET /api/review', () => {
     await t.database.db
       .insert(reviews)
       .values({ name: 'Late Review Co', words: 'Arrived after the seed.', rating: 2 });
+    // Written behind the app's back, so announced as any such write must be (ADR 008).
+    t.app.changes.publish('reviews');
 
     const body = (await t.app.inject({ method: 'GET', url: '/api/review' })).json<
       { name: string }[]

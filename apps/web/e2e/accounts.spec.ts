@@ -128,6 +128,7 @@ test('an admin sees All Users, makes a new user an admin, and removes them after
     'All Users',
     'Add Items',
     'Manage Orders',
+    'Messages',
   ]);
   await sidebar(page).getByRole('link', { name: 'All Users' }).click();
   await expect(page).toHaveURL('/dashboard/users');

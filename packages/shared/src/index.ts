@@ -1,4 +1,5 @@
 export * from './catalog.js';
+export * from './contact.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './health.js';

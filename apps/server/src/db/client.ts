@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,6 +13,7 @@ import { redactUrl } from '../config.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { DatabaseUnavailableError } from './database-error.js';
 import * as schema from './schema.js';
+import { createLocalChangeFeed, openPostgresChangeFeed, type ChangeFeed } from './change-feed.js';
 
 export type Schema = typeof schema;
 /** The Drizzle handle every repository takes; the same type on PGlite and PostgreSQL. */
@@ -24,6 +26,8 @@ export interface Database {
   readonly location: string;
   /** Applies the committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
+  /** Opens the feed of changes between instances (LISTEN/NOTIFY); the caller closes it. */
+  openChangeFeed(onError?: (err: unknown) => void): Promise<ChangeFeed>;
   /** True when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -52,7 +56,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? { dataDir } : {});
+    // pg_trgm backs the catalog search's trigram indexes, as on PostgreSQL.
+    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   } catch (err) {
     await releaseLock?.();
     throw new DatabaseUnavailableError(
@@ -67,6 +72,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     },
+    openChangeFeed: async () => createLocalChangeFeed(),
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: async () => {
       if (!client.closed) await client.close();
@@ -108,6 +114,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         conn.release();
       }
     },
+    openChangeFeed: (onError) => openPostgresChangeFeed(url, onError),
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: async () => {
       if (closed) return;

@@ -250,3 +250,20 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Messages sent from the home page's contact form, read by admins newest first. The sender's
+ * account is kept when they were signed in; a removed account leaves the message standing.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('_id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+);

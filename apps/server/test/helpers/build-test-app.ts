@@ -1,16 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import type { Database } from '../../src/db/client.js';
+import { openDatabase } from '../../src/db/client.js';
 import { seedDemoData } from '../../src/db/seed.js';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 // Deliberately never created: by default the app runs as "API only, web app not built".
 const noWebDist = fileURLToPath(new URL('./no-web-dist', import.meta.url));
 
 export interface TestApp {
   app: App;
-  database: Database;
+  database: TestDatabase;
   /** Closes the app, then the database (and drops it on PostgreSQL). */
   close(): Promise<void>;
 }
@@ -29,15 +29,47 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = await createTestDatabase();
   try {
     if (options.seed) await seedDemoData(database.db);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: options.webDistDir ?? noWebDist,
-      // Every test request comes from one address; the limit itself is tested on its own.
-      SIGN_UP_LIMIT_PER_HOUR: '100000',
-      ...options.env,
-    });
-    const app = await buildApp({ config, database });
+    const app = await buildApp({ config: testConfig(options), database });
+    await app.ready();
+    return {
+      app,
+      database,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+function testConfig(options: TestAppOptions) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: options.webDistDir ?? noWebDist,
+    // Every test request comes from one address; the limit itself is tested on its own.
+    SIGN_UP_LIMIT_PER_HOUR: '100000',
+    CONTACT_LIMIT_PER_HOUR: '100000',
+    ...options.env,
+  });
+}
+
+/**
+ * Another instance of the app on the first one's PostgreSQL database, with its own pool and
+ * change feed, as a second server behind a load balancer would be. close() leaves the
+ * database to the first.
+ */
+export async function buildSecondInstance(
+  first: TestApp,
+  options: Pick<TestAppOptions, 'env'> = {},
+): Promise<TestApp> {
+  if (!first.database.url) throw new Error('a second instance needs PostgreSQL');
+  const database = await openDatabase({ kind: 'postgres', url: first.database.url });
+  try {
+    const app = await buildApp({ config: testConfig(options), database });
     await app.ready();
     return {
       app,

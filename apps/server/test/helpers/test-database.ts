@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../../src/db/client.js';
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
  * PostgreSQL server at TEST_DATABASE_URL that close() drops again.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const kind = process.env.TEST_DB ?? 'pglite';
   if (kind === 'pglite')
     return migrated(await openDatabase({ kind: 'pglite', dataDir: undefined }));
@@ -14,7 +14,10 @@ export async function createTestDatabase(): Promise<Database> {
   throw new Error(`TEST_DB must be pglite or postgres, got ${JSON.stringify(kind)}`);
 }
 
-async function createPostgresDatabase(): Promise<Database> {
+/** On PostgreSQL, `url` lets a second app instance connect to the same database. */
+export type TestDatabase = Database & { url?: string };
+
+async function createPostgresDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     throw new Error(
@@ -37,6 +40,7 @@ async function createPostgresDatabase(): Promise<Database> {
   let dropped = false;
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       if (dropped) return;

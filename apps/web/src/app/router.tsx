@@ -91,6 +91,10 @@ export const createAppRouter = (queryClient: QueryClient) =>
                           path: 'manageOrder',
                           lazy: lazyPage(() => import('./routes/dashboard/manage-orders')),
                         },
+                        {
+                          path: 'messages',
+                          lazy: lazyPage(() => import('./routes/dashboard/messages')),
+                        },
                       ],
                     },
                   ],

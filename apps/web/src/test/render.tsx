@@ -19,7 +19,11 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
   return { ...result, user, queryClient };
 }
 
-type Handler = (body: unknown) => { status?: number; body?: unknown };
+type Handler = (body: unknown) => {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
 
 /**
  * Answers fetch calls by "METHOD /api/path"; anything else fails the test loudly.
@@ -30,12 +34,14 @@ export function mockApi(routes: Record<string, Handler>) {
     const key = `${init.method ?? 'GET'} ${url}`;
     const handler = routes[key];
     if (!handler) throw new Error(`Unexpected request: ${key}`);
-    const { status = 200, body } = handler(
-      typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    );
+    const {
+      status = 200,
+      body,
+      headers,
+    } = handler(typeof init.body === 'string' ? JSON.parse(init.body) : undefined);
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -4,6 +4,7 @@ import type {} from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import { AppError } from '../../errors.js';
 import { sendError } from '../../plugins/errors.js';
 import type { Auth } from './auth.js';
@@ -32,6 +33,9 @@ const knownErrors: Record<string, { status: number; error: string; message: stri
   },
 };
 
+// Requests that only ever add a session: no cached session can be affected.
+const CREATES_SESSION = /^\/api\/auth\/sign-(in|up)\//;
+
 // When to try again travels in Retry-After (the web app words it); the sentence stays short.
 const tooMany = (what: string) => () => new AppError('rate_limited', `Too many ${what}.`, 429);
 
@@ -39,10 +43,11 @@ const tooMany = (what: string) => () => new AppError('rate_limited', `Too many $
  * Better Auth's endpoints under /api/auth, bridged from Fastify to its fetch handler; its
  * errors leave in the API's one error shape. Sign-in and sign-up are rate limited.
  */
-export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: Config }> = async (
-  app,
-  { auth, config },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: Auth;
+  config: Config;
+  changes: Pick<ChangeFeed, 'publish'>;
+}> = async (app, { auth, config, changes }) => {
   async function forward(request: FastifyRequest, reply: FastifyReply) {
     const hasBody =
       request.method !== 'GET' &&
@@ -57,6 +62,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: Config }> =
       }),
     );
     const text = await response.text();
+    // Sign-out, revocations, bans, role changes: whatever this was, sessions cached here must
+    // be looked up again, here and on every other instance.
+    if (request.method === 'POST' && !CREATES_SESSION.test(request.url)) {
+      changes.publish('sessions');
+    }
     if (response.status >= 400) return sendError(reply, ...toErrorBody(response.status, text));
 
     reply.code(response.status);

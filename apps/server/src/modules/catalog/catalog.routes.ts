@@ -8,32 +8,57 @@ import {
 } from '@toolyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import { notFound } from '../../errors.js';
+import type { JsonCache } from '../../plugins/json-cache.js';
 import type { SessionGuards } from '../auth/session.js';
 import type { CatalogRepository } from './catalog.repository.js';
 
 const noSuchProduct = () => notFound('That product does not exist or is no longer sold.');
 
-/** Product routes: the spec's `/api/tool`, public to read, admin-only to change. */
+/**
+ * Product routes: the spec's `/api/tool`, public to read, admin-only to change. Reads are
+ * served from `cache` (searches excepted: their keys are endless); every write publishes
+ * `products`, which empties it here and on every other instance.
+ */
 export const catalogRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogRepository;
   guards: SessionGuards;
-}> = async (app, { catalog, guards }) => {
+  cache: JsonCache;
+  changes: ChangeFeed;
+}> = async (app, { catalog, guards, cache, changes }) => {
   app.get(
     '/tool',
     { schema: { querystring: productListQuerySchema, response: { 200: productListSchema } } },
     async (request, reply) => {
-      const { products, total } = await catalog.listProducts(request.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return products;
+      if (request.query.q) {
+        const { products, total } = await catalog.listProducts(request.query);
+        reply.header(TOTAL_COUNT_HEADER, total);
+        return products;
+      }
+      const { page, pageSize } = request.query;
+      await cache.send(request, reply, `list:${page ?? ''}:${pageSize ?? ''}`, async () => {
+        const { products, total } = await catalog.listProducts({ page, pageSize });
+        return {
+          json: JSON.stringify(productListSchema.parse(products)),
+          headers: { [TOTAL_COUNT_HEADER]: total },
+        };
+      });
+      return reply;
     },
   );
 
   app.get(
     '/tool/:id',
     { schema: { params: idParamsSchema, response: { 200: productSchema } } },
-    async (request) =>
-      (await catalog.getProduct(request.params.id)) ?? Promise.reject(noSuchProduct()),
+    async (request, reply) => {
+      const found = await cache.send(request, reply, `tool:${request.params.id}`, async () => {
+        const product = await catalog.getProduct(request.params.id);
+        return product && { json: JSON.stringify(productSchema.parse(product)) };
+      });
+      if (!found) throw noSuchProduct();
+      return reply;
+    },
   );
 
   app.post(
@@ -42,7 +67,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
       schema: { body: productInputSchema, response: { 201: productSchema } },
     },
-    async (request, reply) => reply.code(201).send(await catalog.createProduct(request.body)),
+    async (request, reply) => {
+      const product = await catalog.createProduct(request.body);
+      changes.publish('products');
+      return reply.code(201).send(product);
+    },
   );
 
   app.put(
@@ -55,9 +84,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: productSchema },
       },
     },
-    async (request) =>
-      (await catalog.updateProduct(request.params.id, request.body)) ??
-      Promise.reject(noSuchProduct()),
+    async (request) => {
+      const product = await catalog.updateProduct(request.params.id, request.body);
+      if (!product) throw noSuchProduct();
+      changes.publish('products');
+      return product;
+    },
   );
 
   app.delete(
@@ -68,6 +100,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       if (!(await catalog.removeProduct(request.params.id))) throw noSuchProduct();
+      changes.publish('products');
       return reply.code(204).send(null);
     },
   );

@@ -1,7 +1,7 @@
 import { centsToDollars, type Order, type OrderStatus } from '@toolyard/shared';
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
+import { orders, products } from '../../db/schema.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type OrderRow = typeof orders.$inferSelect;
@@ -44,7 +44,93 @@ export function createOrdersRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Takes the stock and records the order in one statement (ADR 005's conditional UPDATE
+     * feeding the INSERT): atomic without a transaction around it, and the product row is
+     * locked only while the statement runs. Undefined when the UPDATE matched nothing.
+     */
+    async placeOrder(order: NewOrder): Promise<OrderRow | undefined> {
+      const q = order.orderQuantity;
+      const result = await db.execute<RawOrderRow>(sql`
+        with taken as (
+          update products set "AvailableQuantity" = "AvailableQuantity" - ${q}
+          where "_id" = ${order.itemId} and archived_at is null
+            and "MinOrderQuantity" <= ${q} and "AvailableQuantity" >= ${q}
+          returning "_id", name, price_cents
+        )
+        insert into orders (item_id, item_name, order_quantity, price_cents, total_cents,
+                            buyer_id, buyer_name, buyer_email, contact, address)
+        select "_id", name, ${q}, price_cents, price_cents * ${q},
+               ${order.buyerId}, ${order.buyerName}, ${order.buyerEmail},
+               ${order.contact}, ${order.address}
+        from taken
+        returning *`);
+      // Both drivers answer with { rows }.
+      const [row] = (result as unknown as { rows: RawOrderRow[] }).rows;
+      return row && fromRaw(row);
+    },
+
+    /** Why placeOrder took nothing: the product's state as it is now. */
+    async productForOrder(itemId: string) {
+      const [product] = await db
+        .select({
+          available: products.availableQuantity,
+          min: products.minOrderQuantity,
+          archivedAt: products.archivedAt,
+        })
+        .from(products)
+        .where(eq(products.id, itemId));
+      return product;
+    },
+
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
+  };
+}
+
+export interface NewOrder {
+  itemId: string;
+  orderQuantity: number;
+  buyerId: string;
+  buyerName: string;
+  buyerEmail: string;
+  contact: string;
+  address: string;
+}
+
+interface RawOrderRow extends Record<string, unknown> {
+  _id: string;
+  item_id: string;
+  item_name: string;
+  order_quantity: number;
+  price_cents: number;
+  total_cents: number;
+  buyer_id: string | null;
+  buyer_name: string;
+  buyer_email: string;
+  contact: string;
+  address: string;
+  status: OrderRow['status'];
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+function fromRaw(row: RawOrderRow): OrderRow {
+  return {
+    id: row._id,
+    itemId: row.item_id,
+    itemName: row.item_name,
+    orderQuantity: row.order_quantity,
+    priceCents: row.price_cents,
+    totalCents: row.total_cents,
+    buyerId: row.buyer_id,
+    buyerName: row.buyer_name,
+    buyerEmail: row.buyer_email,
+    contact: row.contact,
+    address: row.address,
+    status: row.status,
+    // Drivers hand timestamps back as Date or as text, depending on their type parsers.
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
   };
 }
 

@@ -4,8 +4,9 @@ import {
   type OrderStatus,
   type PlaceOrderInput,
 } from '@toolyard/shared';
-import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import { orders, products } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import type { ChangeFeed } from '../../db/change-feed.js';
+import { orders } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { CurrentUser } from '../auth/session.js';
 import { returnStock } from '../catalog/stock.js';
@@ -18,6 +19,8 @@ const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 export interface OrdersServiceOptions {
   /** After an order is cancelled and committed: payments release what they held for it. */
   onCancelled?: (orderId: string) => Promise<void>;
+  /** Told about stock moves, so cached product lists drop them. */
+  changes?: Pick<ChangeFeed, 'publish'>;
 }
 
 /** The order rules: prices from the database, stock that never oversells, who may see what. */
@@ -43,7 +46,10 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
       if (!row) throw noSuchOrder();
       return toOrder(row);
     });
-    if (to === 'cancelled') await options.onCancelled?.(id);
+    if (to === 'cancelled') {
+      options.changes?.publish('products');
+      await options.onCancelled?.(id);
+    }
     return updated;
   }
 
@@ -65,65 +71,37 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
       },
     ): Promise<Order> {
       const quantity = input.OrderQuantity;
-      return repo.transaction(async (tx) => {
-        const [taken] = await tx
-          .update(products)
-          .set({ availableQuantity: sql`${products.availableQuantity} - ${quantity}` })
-          .where(
-            and(
-              eq(products.id, input.itemId),
-              isNull(products.archivedAt),
-              lte(products.minOrderQuantity, quantity),
-              gte(products.availableQuantity, quantity),
-            ),
-          )
-          .returning({ name: products.name, priceCents: products.priceCents });
-
-        if (!taken) {
-          const [product] = await tx
-            .select({
-              available: products.availableQuantity,
-              min: products.minOrderQuantity,
-              archivedAt: products.archivedAt,
-            })
-            .from(products)
-            .where(eq(products.id, input.itemId));
-          if (!product || product.archivedAt) {
-            throw notFound('That product does not exist or is no longer sold.');
-          }
-          if (quantity < product.min) {
-            throw new AppError('invalid_input', PURCHASE_QUANTITY_MESSAGE, 400, {
-              OrderQuantity: PURCHASE_QUANTITY_MESSAGE,
-            });
-          }
-          throw new AppError(
-            'out_of_stock',
-            product.available === 0
-              ? 'This product is out of stock.'
-              : `Only ${product.available} left in stock.`,
-            409,
-            { OrderQuantity: PURCHASE_QUANTITY_MESSAGE },
-          );
-        }
-
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            itemId: input.itemId,
-            itemName: taken.name,
-            orderQuantity: quantity,
-            priceCents: taken.priceCents,
-            totalCents: taken.priceCents * quantity,
-            buyerId: actor.id,
-            buyerName: actor.name,
-            buyerEmail: actor.email,
-            contact: input.Contact,
-            address: input.Address,
-          })
-          .returning();
-        if (!order) throw new Error('insert returned no order');
-        return toOrder(order);
+      const order = await repo.placeOrder({
+        itemId: input.itemId,
+        orderQuantity: quantity,
+        buyerId: actor.id,
+        buyerName: actor.name,
+        buyerEmail: actor.email,
+        contact: input.Contact,
+        address: input.Address,
       });
+      if (order) {
+        options.changes?.publish('products');
+        return toOrder(order);
+      }
+
+      const product = await repo.productForOrder(input.itemId);
+      if (!product || product.archivedAt) {
+        throw notFound('That product does not exist or is no longer sold.');
+      }
+      if (quantity < product.min) {
+        throw new AppError('invalid_input', PURCHASE_QUANTITY_MESSAGE, 400, {
+          OrderQuantity: PURCHASE_QUANTITY_MESSAGE,
+        });
+      }
+      throw new AppError(
+        'out_of_stock',
+        product.available === 0
+          ? 'This product is out of stock.'
+          : `Only ${product.available} left in stock.`,
+        409,
+        { OrderQuantity: PURCHASE_QUANTITY_MESSAGE },
+      );
     },
 
     /** A buyer's own orders (or anyone's, for an admin); everything for an admin without an email. */

@@ -1,5 +1,6 @@
 import { centsToDollars, type Order, type PaymentIntentResponse } from '@toolyard/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import { AppError, notFound } from '../../errors.js';
 import type { CurrentUser } from '../auth/session.js';
 import { returnStock } from '../catalog/stock.js';
@@ -37,13 +38,15 @@ export interface PaymentsServiceOptions {
   /** Undefined when card payments are off. */
   provider: PaymentProvider | undefined;
   log: FastifyBaseLogger;
+  /** Told about stock a refund returns, so cached product lists drop it. */
+  changes?: Pick<ChangeFeed, 'publish'>;
 }
 
 /**
  * Paying and refunding. An order becomes paid only in the transaction that records a payment
  * the provider confirmed: the test processor's answer, or Stripe's (webhook or a direct ask).
  */
-export function createPaymentsService({ repo, provider, log }: PaymentsServiceOptions) {
+export function createPaymentsService({ repo, provider, log, changes }: PaymentsServiceOptions) {
   function requireProvider(name: 'test'): TestModeProvider;
   function requireProvider(name: 'stripe'): StripeProvider;
   function requireProvider(name: PaymentProvider['name']): PaymentProvider {
@@ -286,7 +289,7 @@ export function createPaymentsService({ repo, provider, log }: PaymentsServiceOp
 
     /** Admin: gives the money back for a paid, unshipped order; cancels it and returns its stock. */
     async refund(orderId: string): Promise<Order> {
-      return repo.transaction(async (tx) => {
+      const refunded = await repo.transaction(async (tx) => {
         const order = await repo.lockOrder(tx, orderId);
         if (!order) throw noSuchOrder();
         if (order.status !== 'paid') {
@@ -319,6 +322,8 @@ export function createPaymentsService({ repo, provider, log }: PaymentsServiceOp
         if (!cancelled) throw noSuchOrder();
         return toOrder(cancelled);
       });
+      changes?.publish('products');
+      return refunded;
     },
   };
 }

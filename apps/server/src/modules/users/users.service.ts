@@ -1,12 +1,13 @@
 import type { Profile, ProfileUpdate, Role } from '@toolyard/shared';
 import { AppError, notFound } from '../../errors.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { CurrentUser } from '../auth/session.js';
 import type { UsersRepository } from './users.repository.js';
 
 const noSuchUser = (email: string) => notFound(`There is no user with the email ${email}.`);
 
 /** User management rules: who may see, promote, demote and remove whom. */
-export function createUsersService(repo: UsersRepository) {
+export function createUsersService(repo: UsersRepository, changes?: Pick<ChangeFeed, 'publish'>) {
   return {
     /** Yourself, or anyone for an admin. */
     async isAdmin(actor: CurrentUser, email: string): Promise<boolean> {
@@ -20,22 +21,28 @@ export function createUsersService(repo: UsersRepository) {
     },
 
     async setRole(email: string, role: Role): Promise<{ email: string; role: Role }> {
-      return repo.transaction(async (tx) => {
-        const user = await repo.findByEmail(email, tx);
-        if (!user) throw noSuchUser(email);
-        if (role === 'user' && user.role === 'admin') {
-          const admins = await repo.lockAdmins(tx);
-          if (admins.length <= 1) {
-            throw new AppError(
-              'conflict',
-              'The last admin cannot be demoted. Make another admin first.',
-              409,
-            );
+      return repo
+        .transaction(async (tx) => {
+          const user = await repo.findByEmail(email, tx);
+          if (!user) throw noSuchUser(email);
+          if (role === 'user' && user.role === 'admin') {
+            const admins = await repo.lockAdmins(tx);
+            if (admins.length <= 1) {
+              throw new AppError(
+                'conflict',
+                'The last admin cannot be demoted. Make another admin first.',
+                409,
+              );
+            }
           }
-        }
-        await repo.setRole(user.id, role, tx);
-        return { email: user.email, role };
-      });
+          await repo.setRole(user.id, role, tx);
+          return { id: user.id, email: user.email, role };
+        })
+        .then(({ id, ...changed }) => {
+          // Sessions cached here and on other instances see the new role at once.
+          changes?.publish(`user:${id}`);
+          return changed;
+        });
     },
 
     /** Removes the account and ends its sessions. Never yourself, never the last admin. */
@@ -43,14 +50,17 @@ export function createUsersService(repo: UsersRepository) {
       if (actor.email.toLowerCase() === email) {
         throw new AppError('conflict', 'You cannot remove your own account.', 409);
       }
-      await repo.transaction(async (tx) => {
-        const user = await repo.findByEmail(email, tx);
-        if (!user) throw noSuchUser(email);
-        if (user.role === 'admin' && (await repo.lockAdmins(tx)).length <= 1) {
-          throw new AppError('conflict', 'The last admin cannot be removed.', 409);
-        }
-        await repo.deleteUser(user.id, tx);
-      });
+      await repo
+        .transaction(async (tx) => {
+          const user = await repo.findByEmail(email, tx);
+          if (!user) throw noSuchUser(email);
+          if (user.role === 'admin' && (await repo.lockAdmins(tx)).length <= 1) {
+            throw new AppError('conflict', 'The last admin cannot be removed.', 409);
+          }
+          await repo.deleteUser(user.id, tx);
+          return user.id;
+        })
+        .then((id) => changes?.publish(`user:${id}`));
     },
 
     /** Only your own profile. */

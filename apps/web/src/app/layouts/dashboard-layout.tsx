@@ -16,6 +16,7 @@ const adminLinks: SidebarItem[] = [
   { to: '/dashboard/users', label: 'All Users' },
   { to: '/dashboard/addItem', label: 'Add Items' },
   { to: '/dashboard/manageOrder', label: 'Manage Orders' },
+  { to: '/dashboard/messages', label: 'Messages' },
 ];
 
 export default function DashboardLayout() {

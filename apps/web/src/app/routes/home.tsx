@@ -6,8 +6,10 @@ import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/features/auth/api/get-session';
 import { HOME_PRODUCTS_QUERY, useProductsPage } from '@/features/catalog/api/get-products-page';
 import { ProductCard } from '@/features/catalog/components/product-card';
+import { ContactForm } from '@/features/contact/components/contact-form';
 import { useReviews } from '@/features/reviews/api/get-reviews';
 import { ReviewCard } from '@/features/reviews/components/review-card';
 
@@ -177,6 +179,7 @@ function BusinessOverview() {
 }
 
 function ContactSection() {
+  const session = useSession();
   return (
     <section
       id="contact"
@@ -187,12 +190,10 @@ function ContactSection() {
         Contact us
       </h2>
       <p className="mt-4">
-        Questions about an order, a quote for a large project, or a tool you cannot find? Write to{' '}
-        <a className="link link-primary" href="mailto:hello@toolyard.example">
-          hello@toolyard.example
-        </a>
-        .
+        Questions about an order, a quote for a large project, or a tool you cannot find? Send us a
+        message and we will reply by email.
       </p>
+      <ContactForm defaultEmail={session.data?.user.email} />
     </section>
   );
 }

@@ -1,8 +1,26 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
+const tabbable =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the last control goes to the first and Shift+Tab back, never out to the browser. */
+function wrapFocus(this: HTMLDialogElement, event: KeyboardEvent) {
+  if (event.key !== 'Tab') return;
+  const controls = [...this.querySelectorAll<HTMLElement>(tabbable)];
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const edge = event.shiftKey ? first : last;
+  if (document.activeElement === edge) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  }
+}
+
 /**
  * A titled modal around a form or other content. The native <dialog> opened with showModal()
- * keeps the focus inside and closes on Escape; focus returns to the opener when it closes.
+ * makes the page behind it inert and closes on Escape; focus wraps around inside it and returns
+ * to the opener when it closes.
  * The content is only rendered while open, so a form inside starts afresh every time.
  */
 export function Modal({
@@ -25,6 +43,12 @@ export function Modal({
     if (open && !dialog.open) dialog.showModal();
     else if (!open && dialog.open) dialog.close();
   }, [open]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    dialog?.addEventListener('keydown', wrapFocus);
+    return () => dialog?.removeEventListener('keydown', wrapFocus);
+  }, []);
 
   return (
     <dialog

@@ -50,7 +50,7 @@ export function ResponsiveList<T>({
       </ul>
       <div className={breakpoints[breakpoint].table}>
         <table className="table">
-          <thead>
+          <thead className="text-base-content/80">
             <tr>{columns}</tr>
           </thead>
           <tbody>

@@ -1,0 +1,56 @@
+import type { ContactMessage } from '@toolyard/shared';
+import { count, desc } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { contactMessages } from '../../db/schema.js';
+
+const columns = {
+  id: contactMessages.id,
+  email: contactMessages.email,
+  subject: contactMessages.subject,
+  message: contactMessages.message,
+  createdAt: contactMessages.createdAt,
+};
+
+const toMessage = ({
+  id,
+  createdAt,
+  ...rest
+}: { id: string; createdAt: Date } & Omit<
+  ContactMessage,
+  '_id' | 'createdAt'
+>): ContactMessage => ({ _id: id, ...rest, createdAt: createdAt.toISOString() });
+
+/** The only code that reads and writes contact messages. */
+export function createContactRepository(db: Db) {
+  return {
+    async createMessage(input: {
+      email: string;
+      subject: string;
+      message: string;
+      userId: string | null;
+    }): Promise<ContactMessage> {
+      const [row] = await db.insert(contactMessages).values(input).returning(columns);
+      if (!row) throw new Error('insert returned no contact message');
+      return toMessage(row);
+    },
+
+    /** Newest first; ties (same instant) by id, so pages never overlap. */
+    async listMessages(
+      page: number,
+      pageSize: number,
+    ): Promise<{ messages: ContactMessage[]; total: number }> {
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select(columns)
+          .from(contactMessages)
+          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(contactMessages),
+      ]);
+      return { messages: rows.map(toMessage), total: totals?.n ?? 0 };
+    },
+  };
+}
+
+export type ContactRepository = ReturnType<typeof createContactRepository>;
