@@ -163,7 +163,11 @@ export async function runLighthouse(baseUrl, pages, { runs = 3 } = {}) {
           undefined,
         );
         const { categories, audits } = result.lhr;
-        if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+        // A busy machine sometimes loses the trace: that run is dropped, not the whole bench.
+        if (result.lhr.runtimeError) {
+          console.warn(`Lighthouse ${name}: ${result.lhr.runtimeError.message}`);
+          continue;
+        }
         samples.push({
           page: name,
           performance: Math.round(categories.performance.score * 100),
@@ -186,8 +190,12 @@ export async function runLighthouse(baseUrl, pages, { runs = 3 } = {}) {
         chrome.kill();
       }
     }
+    if (samples.length === 0) {
+      results.push({ page: name, runs, failing: ['no run completed'] });
+      continue;
+    }
     const mid = median(samples.map((s) => s.performance));
-    results.push({ ...samples.find((s) => s.performance === mid), runs });
+    results.push({ ...samples.find((s) => s.performance === mid), runs: samples.length });
   }
   return results;
 }

@@ -66,6 +66,8 @@ test('a signed-in buyer finds their email filled in, and cannot open Messages', 
   await sessions.signInAs(page, demo.buyer);
   await page.goto('/');
   const contact = page.getByRole('region', { name: 'Contact us' });
+  // The form loads as it comes near the screen.
+  await contact.scrollIntoViewIfNeeded();
   await expect(contact.getByLabel('Email Address')).toHaveValue(demo.buyer.email);
 
   await page.goto('/dashboard/messages');

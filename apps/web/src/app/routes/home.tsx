@@ -1,17 +1,23 @@
 import { FEATURED_PRODUCT_COUNT, UPCOMING_PRODUCTS } from '@toolyard/shared';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
+import { WhenNearView } from '@/components/ui/when-near-view';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/features/auth/api/get-session';
 import { HOME_PRODUCTS_QUERY, useProductsPage } from '@/features/catalog/api/get-products-page';
 import { ProductCard } from '@/features/catalog/components/product-card';
-import { ContactForm } from '@/features/contact/components/contact-form';
 import { useReviews } from '@/features/reviews/api/get-reviews';
 import { ReviewCard } from '@/features/reviews/components/review-card';
+
+// The form (react-hook-form, its resolver) is far below the fold: not in the first download.
+const ContactForm = lazy(() =>
+  import('@/features/contact/components/contact-form').then((m) => ({ default: m.ContactForm })),
+);
 
 export default function HomePage() {
   return (
@@ -193,7 +199,11 @@ function ContactSection() {
         Questions about an order, a quote for a large project, or a tool you cannot find? Send us a
         message and we will reply by email.
       </p>
-      <ContactForm defaultEmail={session.data?.user.email} />
+      <WhenNearView placeholder={<div className="min-h-96" />}>
+        <Suspense fallback={<div className="min-h-96" />}>
+          <ContactForm defaultEmail={session.data?.user.email} />
+        </Suspense>
+      </WhenNearView>
     </section>
   );
 }
