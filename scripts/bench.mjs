@@ -5,6 +5,7 @@
 //   BENCH_DATABASE_URL=...    a PostgreSQL database of its own (its name must contain "bench"):
 //                             emptied, migrated and seeded by the bench; adds the PostgreSQL rows,
 //                             order placement and sign-in there
+//   BENCH_WEB=0               skip the web app's figures (bench/web.mjs: Lighthouse takes minutes)
 //   --no-build                use the existing production build as it is
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -454,7 +455,9 @@ async function main() {
 
     // The web app's figures (bench/web.mjs, owned by the web side), on the demo catalog.
     const webModule = path.join(root, 'bench/web.mjs');
-    if (existsSync(webModule)) {
+    if (process.env.BENCH_WEB === '0') {
+      notes.push('Web figures skipped: BENCH_WEB=0.');
+    } else if (existsSync(webModule)) {
       const { benchWeb } = await import(pathToFileURL(webModule).href);
       web = await benchWeb({
         baseUrl: shop.base,
@@ -532,17 +535,21 @@ async function main() {
   // ---- the web app's figures: merged here ----
   // bench/web.mjs (the web side's) exports `async function benchWeb({ baseUrl, signIn })`:
   // baseUrl is the PGlite shop with the demo catalog, signIn() resolves to a Cookie header of
-  // the demo buyer. It returns { rows, targets?, json }: rows join the table (same columns
-  // where they apply), targets join the targets, json is written as "web" in latest.json.
-  if (web) {
-    rows.push(...(web.rows ?? []));
-    for (const t of web.targets ?? []) targets.push(t);
+  // the demo buyer. It returns { rows, json }: rows ({ figure, value, target, met }) are printed
+  // as the web part of the table, those with a target join the targets, and json is written
+  // as "web" in latest.json.
+  const webRows = web?.rows ?? [];
+  for (const r of webRows) {
+    if (r.target !== '' && r.target !== undefined) {
+      targets.push({ target: `${r.figure} ${r.target}`, figure: String(r.value), met: r.met });
+    }
   }
 
   console.log(
     `\n${CONNECTIONS} connections, no pipelining, ${SECONDS} s per run; floor = bare Fastify with the same bytes, measured just before each row\n`,
   );
   console.table(rows);
+  if (webRows.length > 0) console.table(webRows);
   console.table(memory);
   console.table(targets);
   for (const note of notes) console.log(`- ${note}`);
