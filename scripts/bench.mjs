@@ -346,19 +346,26 @@ async function benchOrders(shop, buyers, client) {
 async function benchBigCatalog(shop, database, firstPage, search) {
   const bodies = await bodiesOf(shop.base, [firstPage, search]);
   await startFloor(bodies);
-  const page = await compare(
-    `GET ${firstPage} (${CATALOG_SIZE.toLocaleString('en')} products)`,
-    database,
-    shop,
-    firstPage,
+  const size = CATALOG_SIZE.toLocaleString('en');
+  const page = await compare(`GET ${firstPage} (${size} products)`, database, shop, firstPage);
+  const found = await compare(`GET ${search} (${size} products, repeated)`, database, shop, search);
+  // A different search on every request (a product number), so none is answered from cache.
+  const numbers = Array.from({ length: CATALOG_SIZE }, (_, i) => String(i).padStart(5, '0'));
+  const { result } = await load(
+    {
+      url: shop.base,
+      requests: cycling(numbers, (n) => ({ method: 'GET', path: `/api/tool?q=${n}&page=1` })),
+    },
+    shop.child.pid,
   );
-  const found = await compare(
-    `GET ${search} (${CATALOG_SIZE.toLocaleString('en')} products)`,
+  const distinct = {
+    figure: `GET /api/tool?q=<each different>&page=1 (${size} products, uncached)`,
     database,
-    shop,
-    search,
-  );
-  return { page: page.row, search: found.row };
+    ...figures(result),
+  };
+  rows.push(distinct);
+  log(JSON.stringify(distinct));
+  return { page: page.row, search: distinct, repeated: found.row };
 }
 
 // ---------- the build ----------
@@ -579,7 +586,10 @@ async function main() {
   console.log(`\nwritten to ${path.relative(root, out)}`);
 }
 
-function bigCatalogTargets({ page, search }) {
+function bigCatalogTargets({ page, search, repeated }) {
+  notes.push(
+    `${repeated.database}: a repeated search (served from the cache) has p99 ${repeated['p99 ms']} ms; the target is judged on searches that are all different.`,
+  );
   target(
     `${CATALOG_SIZE.toLocaleString('en')} products: first page p99 < 20 ms (${page.database})`,
     `${page['p99 ms']} ms`,
