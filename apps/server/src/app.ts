@@ -53,7 +53,22 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     bodyLimit: 1024 * 1024,
     // Requests still running when a shutdown starts may finish; new ones get 503.
     return503OnClosing: true,
+    // One line per request (below) instead of Fastify's two: half the logging per request.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
+    done();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

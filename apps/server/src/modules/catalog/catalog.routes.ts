@@ -18,8 +18,8 @@ const noSuchProduct = () => notFound('That product does not exist or is no longe
 
 /**
  * Product routes: the spec's `/api/tool`, public to read, admin-only to change. Reads are
- * served from `cache` (searches excepted: their keys are endless); every write publishes
- * `products`, which empties it here and on every other instance.
+ * served from `cache`; every write publishes `products`, which empties it here and on every
+ * other instance.
  */
 export const catalogRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogRepository;
@@ -31,14 +31,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     '/tool',
     { schema: { querystring: productListQuerySchema, response: { 200: productListSchema } } },
     async (request, reply) => {
-      if (request.query.q) {
-        const { products, total } = await catalog.listProducts(request.query);
-        reply.header(TOTAL_COUNT_HEADER, total);
-        return products;
-      }
-      const { page, pageSize } = request.query;
-      await cache.send(request, reply, `list:${page ?? ''}:${pageSize ?? ''}`, async () => {
-        const { products, total } = await catalog.listProducts({ page, pageSize });
+      const { q, page, pageSize } = request.query;
+      // Popular searches repeat; the cache keeps the 256 most recently asked answers.
+      const key = `list:${page ?? ''}:${pageSize ?? ''}:${q ?? ''}`;
+      await cache.send(request, reply, key, async () => {
+        const { products, total } = await catalog.listProducts({ q, page, pageSize });
         return {
           json: JSON.stringify(productListSchema.parse(products)),
           headers: { [TOTAL_COUNT_HEADER]: total },
