@@ -275,7 +275,7 @@ function run(command, args) {
   });
 }
 
-async function waitFor(url, tries = 150) {
+async function waitFor(url, tries = 600) {
   for (let i = 0; i < tries; i++) {
     try {
       if ((await fetch(url)).ok) return;

@@ -189,6 +189,7 @@ async function compare(label, database, shop, urlPath) {
     ),
   };
   rows.push(row);
+  log(JSON.stringify(row));
   return { row, peakRssMb: shopRun.peakRssMb };
 }
 

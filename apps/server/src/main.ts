@@ -20,6 +20,7 @@ async function main() {
   if (config.seedDemoData) {
     const result = await seedDemoData(database.db);
     if (result.seeded) {
+      app.changes.publish('products', 'reviews');
       app.log.info(result, 'seeded the demo catalog into the empty database');
     }
     // Demo sign-ins only on the embedded database: never a known password on a real server.

@@ -1,11 +1,16 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 
 const indexHtml = '<!doctype html><html><head><title>Toolyard test</title></head></html>';
 const assetJs = 'console.log("toolyard asset");';
+// What the web build writes for a large file: the file, and its .br and .gz beside it.
+const bigJs = `export const parts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `part ${i}`))};`;
+const bigJsBr = brotliCompressSync(Buffer.from(bigJs));
+const bigJsGz = gzipSync(bigJs, { level: 9 });
 const revalidate = 'no-cache';
 const immutable = 'public, max-age=31536000, immutable';
 
@@ -18,6 +23,9 @@ describe('serving the built web app', () => {
     await mkdir(path.join(webDist, 'images'));
     await writeFile(path.join(webDist, 'index.html'), indexHtml);
     await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), assetJs);
+    await writeFile(path.join(webDist, 'assets', 'big-def456.js'), bigJs);
+    await writeFile(path.join(webDist, 'assets', 'big-def456.js.br'), bigJsBr);
+    await writeFile(path.join(webDist, 'assets', 'big-def456.js.gz'), bigJsGz);
     await writeFile(
       path.join(webDist, 'images', 'x.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -44,6 +52,35 @@ describe('serving the built web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe(immutable);
     expect(res.payload).toBe(assetJs);
+  });
+
+  it("sends the build's brotli or gzip file to browsers that accept it", async () => {
+    const url = '/assets/big-def456.js';
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe(immutable);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    // The build's own file, byte for byte: not compressed again per request.
+    expect(br.rawPayload.equals(bigJsBr)).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigJs);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(bigJsGz)).toBe(true);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigJs);
+
+    const plain = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(bigJs);
   });
 
   it('caches other public files briefly', async () => {

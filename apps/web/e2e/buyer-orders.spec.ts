@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { demo, isPhone } from './support/accounts';
 import {
   addProduct,
+  catalogSearch,
   newProduct,
   productCard,
   PURCHASE_QUANTITY_MESSAGE,
@@ -27,7 +28,7 @@ test('an admin adds a product; a buyer orders it, sees the order and deletes it,
   await expect(entry(page, product.name)).toHaveCount(1);
 
   await sessions.signInAs(page, demo.buyer);
-  await page.goto('/allItems');
+  await page.goto(catalogSearch(product.name));
   const card = productCard(page, product.name);
   await expect(stockOn(card)).toHaveText('40');
 
@@ -86,7 +87,7 @@ test('an admin adds a product; a buyer orders it, sees the order and deletes it,
   expect(question).toBe('Are you sure?');
   await expect(order).toHaveCount(0);
 
-  await page.goto('/allItems');
+  await page.goto(catalogSearch(product.name));
   await expect(stockOn(card)).toHaveText('40');
 
   // The admin sees every order, cancelled ones too.
@@ -139,7 +140,7 @@ test('a buyer orders from the standalone purchase page; an admin cancels the ord
   // Filtered on pending, the cancelled order leaves the list.
   await expect(managed).toHaveCount(0);
 
-  await page.goto('/allItems');
+  await page.goto(catalogSearch(product.name));
   await expect(stockOn(productCard(page, product.name))).toHaveText('40');
 });
 
@@ -175,7 +176,7 @@ test('an admin edits a product in a dialog and deletes it after confirming', asy
   await expect(page.getByText(`Deleted ${product.name}`)).toBeVisible();
   await expect(row).toHaveCount(0);
 
-  await page.goto('/allItems');
+  await page.goto(catalogSearch(product.name));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('All items');
   await expect(productCard(page, product.name)).toHaveCount(0);
 });

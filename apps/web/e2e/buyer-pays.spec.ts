@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { demo, isPhone } from './support/accounts';
-import { addProduct, newProduct, productCard, stockOn, uniqueName } from './support/catalog';
+import {
+  addProduct,
+  catalogSearch,
+  newProduct,
+  productCard,
+  stockOn,
+  uniqueName,
+} from './support/catalog';
 import { expect, test } from './support/sessions';
 
 /** Phones list orders as cards, wider screens as table rows. */
@@ -102,7 +109,7 @@ test('a buyer is declined, then pays with the test card and cannot pay again; an
   expect(again.status()).toBe(409);
   expect(await again.json()).toMatchObject({ message: 'This order is already paid.' });
 
-  await page.goto('/allItems');
+  await page.goto(catalogSearch(product.name));
   await expect(stockOn(productCard(page, product.name))).toHaveText('34');
 
   // The admin refunds it: the order is cancelled and the stock comes back.
@@ -119,7 +126,7 @@ test('a buyer is declined, then pays with the test card and cannot pay again; an
   await expect(confirm).toBeHidden();
   await expect(managed).toHaveCount(0);
 
-  await page.goto('/allItems');
+  await page.goto(catalogSearch(product.name));
   await expect(stockOn(productCard(page, product.name))).toHaveText('40');
 
   await sessions.signInAs(page, demo.buyer);

@@ -1,5 +1,5 @@
 import { demo } from './support/accounts';
-import { productCard, uniqueName } from './support/catalog';
+import { catalogSearch, productCard, uniqueName } from './support/catalog';
 import { expect, test } from './support/sessions';
 
 // The smallest valid PNG: one transparent pixel.
@@ -46,7 +46,7 @@ test('an admin uploads a picture for a new product, and the shop shows it', asyn
   await form.getByRole('button', { name: 'Add Item' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Product added' })).toBeVisible();
 
-  await page.goto('/allItems');
+  await page.goto(catalogSearch(name));
   const picture = productCard(page, name).getByRole('img', { name });
   await picture.scrollIntoViewIfNeeded();
   await expect(picture).toHaveAttribute('src', /^\/api\/images\//);

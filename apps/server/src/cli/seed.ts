@@ -7,6 +7,10 @@ runCli('seeding', async (database) => {
   const { values } = parseArgs({ options: { reset: { type: 'boolean', default: false } } });
   const result = values.reset ? await resetDemoData(database.db) : await seedDemoData(database.db);
   if (result.seeded) {
+    // Instances running on this database drop what they cached of the old catalog.
+    const feed = await database.openChangeFeed();
+    feed.publish('products', 'reviews');
+    await feed.close();
     console.log(
       `Seeded ${result.products} products and ${result.reviews} reviews into ${database.location}.`,
     );

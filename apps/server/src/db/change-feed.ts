@@ -172,11 +172,3 @@ export async function openPostgresChangeFeed(
     },
   };
 }
-
-/** For processes with no feed of their own (the seed CLI): tell running instances directly. */
-export async function notifyChanges(
-  execute: (query: string, params: string[]) => Promise<unknown>,
-  topics: ChangeTopic[],
-): Promise<void> {
-  await execute('select pg_notify($1, $2)', [CHANGES_CHANNEL, encode('cli', topics)]);
-}

@@ -39,7 +39,13 @@ export const products = pgTable(
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check('products_available_nonnegative', sql`${t.availableQuantity} >= 0`),
     check('products_min_order_at_least_one', sql`${t.minOrderQuantity} >= 1`),
-    index('products_seq_idx').on(t.seq),
+    // The shop's list: live products in insertion order.
+    index('products_live_seq_idx')
+      .on(t.seq)
+      .where(sql`${t.archivedAt} is null`),
+    // The search is ILIKE '%words%' on name or description: trigram indexes serve it.
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
   ],
 );
 
@@ -92,6 +98,8 @@ export const users = pgTable(
   (t) => [
     check('users_role_known', sql`${t.role} in ('user', 'admin')`),
     index('users_created_at_idx').on(t.createdAt),
+    // Admin pages find users by email whatever its case.
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
 
@@ -181,7 +189,8 @@ export const orders = pgTable(
     check('orders_quantity_positive', sql`${t.orderQuantity} > 0`),
     check('orders_total_matches', sql`${t.totalCents} = ${t.priceCents} * ${t.orderQuantity}`),
     check('orders_status_known', sql`${t.status} in ('pending', 'paid', 'shipped', 'cancelled')`),
-    index('orders_buyer_email_created_idx').on(t.buyerEmail, t.createdAt),
+    // A buyer's orders are found by lower(email), newest first.
+    index('orders_buyer_email_created_idx').on(sql`lower(${t.buyerEmail})`, t.createdAt.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_item_id_idx').on(t.itemId),

@@ -39,6 +39,8 @@ export const webAppPlugin = fp(
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
+      // The build writes .br and .gz beside each file; on-the-fly compression is for the API.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const rel = path.relative(opts.root, filePath);
         reply.header(

@@ -52,3 +52,6 @@ export const productCard = (page: Page, name: string) =>
 
 /** The stock a product card shows. */
 export const stockOn = (card: Locator) => card.locator('dt:text-is("Available") + dd');
+
+/** /allItems searched for one product: the catalog is paged, so a new product is rarely on page 1. */
+export const catalogSearch = (name: string) => `/allItems?q=${encodeURIComponent(name)}`;

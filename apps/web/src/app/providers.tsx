@@ -1,20 +1,13 @@
-import { TOAST_DEFAULTS } from '@toolyard/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
-import { createQueryClient } from '@/lib/query-client';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ToastHost } from './toast-host';
 
 /** Data caching and toasts for the whole app. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
-      <ToastContainer
-        position={TOAST_DEFAULTS.position}
-        autoClose={TOAST_DEFAULTS.autoCloseMs}
-        draggablePercent={TOAST_DEFAULTS.draggablePercent}
-      />
+      <ToastHost />
     </QueryClientProvider>
   );
 }

@@ -10,6 +10,7 @@ import { orders } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { CurrentUser } from '../auth/session.js';
 import { returnStock } from '../catalog/stock.js';
+import { createOrderBatcher } from './order-batcher.js';
 import { toOrder, type OrdersRepository } from './orders.repository.js';
 
 const noSuchOrder = () => notFound('There is no such order.');
@@ -53,6 +54,8 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
     return updated;
   }
 
+  const batcher = createOrderBatcher(repo);
+
   const owns = (actor: CurrentUser) => (order: { buyerId: string | null; buyerEmail: string }) =>
     order.buyerId === actor.id ||
     (order.buyerId === null && sameEmail(order.buyerEmail, actor.email));
@@ -71,7 +74,7 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
       },
     ): Promise<Order> {
       const quantity = input.OrderQuantity;
-      const order = await repo.placeOrder({
+      const order = await batcher.place({
         itemId: input.itemId,
         orderQuantity: quantity,
         buyerId: actor.id,

@@ -19,7 +19,9 @@ export function RootLayout() {
           aria-label="Loading page"
         />
       )}
-      <main id="main" className="flex-1">
+      {/* At least a screen high: the footer starts below the fold, so pages that fill in as
+          their data arrives do not push it down in view (layout shift). */}
+      <main id="main" className="min-h-svh flex-1">
         <Outlet />
       </main>
       <Footer />

@@ -1,13 +1,13 @@
 import { FEATURED_PRODUCT_COUNT, UPCOMING_PRODUCTS } from '@toolyard/shared';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/features/auth/api/get-session';
-import { useProducts } from '@/features/catalog/api/get-products';
+import { HOME_PRODUCTS_QUERY, useProductsPage } from '@/features/catalog/api/get-products-page';
 import { ProductCard } from '@/features/catalog/components/product-card';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { useReviews } from '@/features/reviews/api/get-reviews';
@@ -50,7 +50,7 @@ function Hero() {
 }
 
 function ProductsSections() {
-  const products = useProducts();
+  const products = useProductsPage(HOME_PRODUCTS_QUERY);
   const from = UPCOMING_PRODUCTS.from - 1;
   return (
     <>
@@ -66,13 +66,13 @@ function ProductsSections() {
             message={errorMessage(products.error)}
             onRetry={() => void products.refetch()}
           />
-        ) : products.data.length === 0 ? (
+        ) : products.data.products.length === 0 ? (
           <EmptyState title="No tools in the catalog yet">Check back soon.</EmptyState>
         ) : (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {products.data.slice(0, FEATURED_PRODUCT_COUNT).map((product, i) => (
+            {products.data.products.slice(0, FEATURED_PRODUCT_COUNT).map((product, i) => (
               <li key={product._id}>
-                <ProductCard product={product} eager={i < 3}>
+                <ProductCard product={product} eager={i < 3} priority={i === 0}>
                   <Link to={`/purchase?id=${product._id}`} className="btn btn-primary btn-block">
                     Order now
                   </Link>
@@ -82,14 +82,14 @@ function ProductsSections() {
           </ul>
         )}
       </section>
-      {products.data && products.data.length > from && (
+      {products.data && products.data.products.length > from && (
         <section aria-labelledby="upcoming-heading" className="bg-base-200">
           <div className="mx-auto max-w-7xl px-4 py-14">
             <h2 id="upcoming-heading" className="text-3xl font-bold">
               Upcoming products
             </h2>
             <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {products.data.slice(from, UPCOMING_PRODUCTS.to).map((product) => (
+              {products.data.products.slice(from, UPCOMING_PRODUCTS.to).map((product) => (
                 <li key={product._id}>
                   <ProductCard product={product}>
                     <button

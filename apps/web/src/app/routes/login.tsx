@@ -1,7 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { CardPage } from '@/components/ui/card-page';
 import { PageTitle } from '@/components/ui/page-title';
-import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/api/get-session';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useReturnTo } from '@/features/auth/utils/return-to';
@@ -13,8 +12,8 @@ export default function LoginPage() {
   // Google's sign-in comes back here with ?error=<code> when it did not complete.
   const notice = params.get('error') ? 'Google sign-in did not complete. Please try again.' : null;
 
-  if (session.isPending) return <Spinner label="Checking your session" />;
-  // Signed in already, or just now: go where the person was heading.
+  // The form shows at once; a person found to be signed in already moves on when the
+  // session arrives. Signed in already, or just now: go where the person was heading.
   if (session.data) return <Navigate to={returnTo} replace />;
 
   return (

@@ -1,4 +1,5 @@
 import { formatDollars, idParamsSchema } from '@toolyard/shared';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -8,17 +9,23 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/features/auth/api/get-session';
 import { useProduct } from '@/features/catalog/api/get-product';
-import { useProducts } from '@/features/catalog/api/get-products';
+import { useProductsPage } from '@/features/catalog/api/get-products-page';
+import { ProductSearch } from '@/features/catalog/components/product-search';
 import { PurchaseForm } from '@/features/orders/components/purchase-form';
 
-/** The purchase modal's content standalone: `?id=` picks the product, else the buyer does. */
+/** The chooser lists at most this many matches (the API's largest page); a search narrows it. */
+const CHOICES = 100;
+
+/**
+ * The purchase modal's content standalone: `?id=` picks the product, and only that product is
+ * fetched. Without a usable id the buyer chooses one, from a search of the catalog.
+ */
 export default function PurchasePage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const rawId = params.get('id');
   const id = rawId !== null && idParamsSchema.shape.id.safeParse(rawId).success ? rawId : null;
   const product = useProduct(id);
-  const products = useProducts();
   const buyer = useSession().data?.user;
 
   // A link to a product that is not (or no longer) in the catalog: let the buyer choose.
@@ -41,6 +48,45 @@ export default function PurchasePage() {
           We could not find that product. Please choose one from the list.
         </p>
       )}
+      {id === null || unknownProduct ? (
+        <ProductChooser onChoose={choose} />
+      ) : product.isPending ? (
+        <Spinner label="Loading the product" />
+      ) : product.isError ? (
+        <ErrorState message={errorMessage(product.error)} onRetry={() => void product.refetch()} />
+      ) : (
+        buyer && (
+          <div className="card mt-4 border border-base-300 bg-base-100 shadow-sm">
+            <div className="card-body">
+              <h2 className="card-title text-xl">Order {product.data.name}</h2>
+              <PurchaseForm
+                key={product.data._id}
+                product={product.data}
+                buyer={buyer}
+                onDone={() => void navigate('/dashboard/myOrders')}
+              />
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm self-start"
+                onClick={() => choose('')}
+              >
+                Choose another product
+              </button>
+            </div>
+          </div>
+        )
+      )}
+    </section>
+  );
+}
+
+function ProductChooser({ onChoose }: { onChoose: (id: string) => void }) {
+  const [q, setQ] = useState('');
+  const products = useProductsPage({ page: 1, q, pageSize: CHOICES });
+  return (
+    <div className="mt-4">
+      {/* Not "Search products": the select below is labelled Product. */}
+      <ProductSearch initial={q} onSearch={setQ} label="Search the catalog" />
       {products.isPending ? (
         <Spinner label="Loading products" />
       ) : products.isError ? (
@@ -48,48 +94,29 @@ export default function PurchasePage() {
           message={errorMessage(products.error)}
           onRetry={() => void products.refetch()}
         />
-      ) : products.data.length === 0 ? (
-        <EmptyState title="No products yet">New tools are on their way.</EmptyState>
+      ) : products.data.products.length === 0 ? (
+        <EmptyState title={q ? `No products match “${q}”` : 'No products yet'}>
+          {q ? 'Try another search.' : 'New tools are on their way.'}
+        </EmptyState>
       ) : (
-        <div className="mt-4">
-          <SelectField
-            label="Product"
-            value={id && !unknownProduct ? id : ''}
-            onChange={(event) => choose(event.target.value)}
-          >
-            <option value="">Choose a product…</option>
-            {products.data.map((p) => (
-              <option key={p._id} value={p._id}>
-                {p.name} ({formatDollars(p.price)})
-              </option>
-            ))}
-          </SelectField>
-        </div>
+        <SelectField
+          label="Product"
+          hint={
+            products.data.total > products.data.products.length
+              ? `Showing the first ${products.data.products.length} of ${products.data.total}: search to find others.`
+              : undefined
+          }
+          value=""
+          onChange={(event) => onChoose(event.target.value)}
+        >
+          <option value="">Choose a product…</option>
+          {products.data.products.map((p) => (
+            <option key={p._id} value={p._id}>
+              {p.name} ({formatDollars(p.price)})
+            </option>
+          ))}
+        </SelectField>
       )}
-      {id !== null &&
-        !unknownProduct &&
-        (product.isPending ? (
-          <Spinner label="Loading the product" />
-        ) : product.isError ? (
-          <ErrorState
-            message={errorMessage(product.error)}
-            onRetry={() => void product.refetch()}
-          />
-        ) : (
-          buyer && (
-            <div className="card mt-2 border border-base-300 bg-base-100 shadow-sm">
-              <div className="card-body">
-                <h2 className="card-title text-xl">Order {product.data.name}</h2>
-                <PurchaseForm
-                  key={product.data._id}
-                  product={product.data}
-                  buyer={buyer}
-                  onDone={() => void navigate('/dashboard/myOrders')}
-                />
-              </div>
-            </div>
-          )
-        ))}
-    </section>
+    </div>
   );
 }

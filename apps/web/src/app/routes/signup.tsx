@@ -1,7 +1,6 @@
 import { Navigate } from 'react-router';
 import { CardPage } from '@/components/ui/card-page';
 import { PageTitle } from '@/components/ui/page-title';
-import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/api/get-session';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { useReturnTo } from '@/features/auth/utils/return-to';
@@ -10,8 +9,8 @@ export default function SignupPage() {
   const session = useSession();
   const returnTo = useReturnTo();
 
-  if (session.isPending) return <Spinner label="Checking your session" />;
-  // Signed in already, or just signed up: go where the person was heading.
+  // The form shows at once; a person found to be signed in already moves on when the
+  // session arrives. Signed in already, or just signed up: go where the person was heading.
   if (session.data) return <Navigate to={returnTo} replace />;
 
   return (

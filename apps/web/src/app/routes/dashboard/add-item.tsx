@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
@@ -9,30 +8,11 @@ import { useProductsPage } from '@/features/catalog/api/get-products-page';
 import { ProductForm } from '@/features/catalog/components/product-form';
 import { ProductSearch } from '@/features/catalog/components/product-search';
 import { ProductsTable } from '@/features/catalog/components/products-table';
+import { useProductPageParams } from '@/features/catalog/utils/product-page-params';
 
 export default function AddItemPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
-  const q = params.get('q')?.trim() ?? '';
+  const { page, q, update } = useProductPageParams();
   const products = useProductsPage({ page, q });
-
-  const update = (changes: { page?: number; q?: string }) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (changes.q !== undefined) {
-          if (changes.q) updated.set('q', changes.q);
-          else updated.delete('q');
-          updated.delete('page');
-        }
-        if (changes.page !== undefined) {
-          if (changes.page === 1) updated.delete('page');
-          else updated.set('page', String(changes.page));
-        }
-        return updated;
-      },
-      { replace: changes.q !== undefined },
-    );
 
   return (
     <section className="py-2">

@@ -1,9 +1,22 @@
-import { productListSchema, TOTAL_COUNT_HEADER, type Product } from '@toolyard/shared';
+import {
+  productListSchema,
+  TOTAL_COUNT_HEADER,
+  UPCOMING_PRODUCTS,
+  type Product,
+} from '@toolyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { productsQueryKey } from './get-products';
 
 export const PRODUCTS_PAGE_SIZE = 10;
+/** The storefront's product grid (/allItems): four rows of three. */
+export const CATALOG_PAGE_SIZE = 12;
+/** The home page shows the featured products and the upcoming ones after them. */
+export const HOME_PRODUCTS_QUERY: ProductPageQuery = {
+  page: 1,
+  q: '',
+  pageSize: UPCOMING_PRODUCTS.to,
+};
 
 export interface ProductPage {
   products: Product[];
@@ -45,6 +58,6 @@ export const productsPageQueryOptions = (query: ProductPageQuery) =>
     placeholderData: keepPreviousData,
   });
 
-/** One page of products matching a search, for the admin's product list. */
+/** One page of products matching a search. */
 export const useProductsPage = (query: ProductPageQuery) =>
   useQuery(productsPageQueryOptions(query));

@@ -6,10 +6,14 @@ export function ProductCard({
   product,
   children,
   eager = false,
+  priority = false,
 }: {
   product: Product;
   children?: ReactNode;
+  /** Above the fold: load the image now rather than when it scrolls into view. */
   eager?: boolean;
+  /** The page's largest image (its LCP): fetch it before other images. */
+  priority?: boolean;
 }) {
   return (
     <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
@@ -19,7 +23,8 @@ export function ProductCard({
           alt={product.name}
           width={400}
           height={300}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           className="h-full w-full object-cover"
         />

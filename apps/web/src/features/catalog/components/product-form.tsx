@@ -7,7 +7,7 @@ import {
   type ProductInput,
 } from '@toolyard/shared';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormError } from '@/components/ui/form-error';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';

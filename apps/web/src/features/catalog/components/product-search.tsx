@@ -4,9 +4,11 @@ import { useId, useState } from 'react';
 export function ProductSearch({
   initial,
   onSearch,
+  label = 'Search products',
 }: {
   initial: string;
   onSearch: (q: string) => void;
+  label?: string;
 }) {
   const [q, setQ] = useState(initial);
   const id = useId();
@@ -21,7 +23,7 @@ export function ProductSearch({
       >
         <div className="flex-1">
           <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-            Search products
+            {label}
           </label>
           <input
             id={id}

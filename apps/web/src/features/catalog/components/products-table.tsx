@@ -1,7 +1,7 @@
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDollars, type Product } from '@toolyard/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api-client';

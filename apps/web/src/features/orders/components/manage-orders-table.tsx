@@ -1,7 +1,7 @@
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDollars, type Order } from '@toolyard/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';

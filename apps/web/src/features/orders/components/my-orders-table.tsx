@@ -1,7 +1,7 @@
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDollars, type Order } from '@toolyard/shared';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteOrder } from '../api/delete-order';
 import { OrderCardSummary } from './order-card-summary';

@@ -10,7 +10,7 @@ import {
 } from '@toolyard/shared';
 import { useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { FormError } from '@/components/ui/form-error';
 import { TextAreaField, TextField } from '@/components/ui/form-field';

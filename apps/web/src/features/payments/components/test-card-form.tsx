@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { formatDollars, type Order } from '@toolyard/shared';
 import type { ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/form-field';

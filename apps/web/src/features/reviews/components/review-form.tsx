@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NAME_MAX_LENGTH, reviewInputSchema, type ReviewInput } from '@toolyard/shared';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormError } from '@/components/ui/form-error';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';

@@ -1,7 +1,7 @@
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import type { UserSummary } from '@toolyard/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useMakeAdmin } from '../api/make-admin';

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, products, users } from '../src/db/schema.js';
+import { createOrderBatcher } from '../src/modules/orders/order-batcher.js';
+import { createOrdersRepository, type NewOrder } from '../src/modules/orders/orders.repository.js';
+import { createProduct } from './helpers/catalog.js';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
+
+describe('orders placed in groups', () => {
+  let database: TestDatabase;
+  const buyerId = 'batch-buyer';
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.db
+      .insert(users)
+      .values({ id: buyerId, name: 'Batch Buyer', email: 'batch-buyer@example.com' });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const order = (itemId: string, overrides: Partial<NewOrder> = {}): NewOrder => ({
+    itemId,
+    orderQuantity: 1,
+    buyerId,
+    buyerName: 'Batch Buyer',
+    buyerEmail: 'batch-buyer@example.com',
+    contact: '',
+    address: '',
+    ...overrides,
+  });
+  const stockOf = async (id: string) =>
+    (
+      await database.db
+        .select({ n: products.availableQuantity })
+        .from(products)
+        .where(eq(products.id, id))
+    )[0]?.n;
+
+  it('places concurrent orders for two products exactly, never past the stock', async () => {
+    const scarce = await createProduct(database, { availableQuantity: 7 });
+    const plenty = await createProduct(database, { availableQuantity: 100 });
+    const batcher = createOrderBatcher(createOrdersRepository(database.db));
+
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => batcher.place(order(i % 2 ? scarce : plenty))),
+    );
+
+    expect(results.filter(Boolean)).toHaveLength(27);
+    expect(await stockOf(scarce)).toBe(0);
+    expect(await stockOf(plenty)).toBe(80);
+    const rows = await database.db.select().from(orders).where(eq(orders.itemId, scarce));
+    expect(rows).toHaveLength(7);
+  });
+
+  it('does not let one failing order fail the others in its batch', async () => {
+    const item = await createProduct(database, { availableQuantity: 10 });
+    const batcher = createOrderBatcher(createOrdersRepository(database.db));
+
+    const results = await Promise.allSettled([
+      batcher.place(order(item)),
+      batcher.place(order(item)),
+      // No such user: the INSERT breaks its foreign key, and with it the batch's transaction.
+      batcher.place(order(item, { buyerId: 'no-such-user' })),
+      batcher.place(order(item)),
+    ]);
+
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(await stockOf(item)).toBe(7);
+  });
+});

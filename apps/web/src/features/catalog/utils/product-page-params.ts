@@ -1,0 +1,36 @@
+import { useSearchParams } from 'react-router';
+import type { ProductPageQuery } from '../api/get-products-page';
+
+/** The page and search a product list shows, from its URL (`?q=...&page=2`). */
+export function productPageFromParams(params: URLSearchParams): Omit<ProductPageQuery, 'pageSize'> {
+  return {
+    page: Math.max(1, Math.trunc(Number(params.get('page'))) || 1),
+    q: params.get('q')?.trim() ?? '',
+  };
+}
+
+/**
+ * A product list's page and search, kept in the URL so that a reload or a shared link shows
+ * the same products. A new search starts again at page 1.
+ */
+export function useProductPageParams() {
+  const [params, setParams] = useSearchParams();
+  const update = (changes: { page?: number; q?: string }) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (changes.q !== undefined) {
+          if (changes.q) updated.set('q', changes.q);
+          else updated.delete('q');
+          updated.delete('page');
+        }
+        if (changes.page !== undefined) {
+          if (changes.page === 1) updated.delete('page');
+          else updated.set('page', String(changes.page));
+        }
+        return updated;
+      },
+      { replace: changes.q !== undefined },
+    );
+  return { ...productPageFromParams(params), update };
+}
