@@ -7,6 +7,8 @@ test('a visitor sends a message from the home page and an admin reads it on Mess
   page,
   sessions,
 }, testInfo) => {
+  // Two people's visits (several page loads and a sign-in) on a busy machine.
+  test.setTimeout(90_000);
   const email = uniqueEmail('site-office', testInfo.project.name);
   const subject = `Quote for 40 drills (${testInfo.project.name} ${Date.now().toString(36)})`;
   const message = 'We fit out a school in spring.\nCan you deliver 40 cordless drills in March?';
