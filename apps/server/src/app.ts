@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -54,7 +54,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     // Requests still running when a shutdown starts may finish; new ones get 503.
     return503OnClosing: true,
     // One line per request (below) instead of Fastify's two: half the logging per request.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onResponse', (request, reply, done) => {
