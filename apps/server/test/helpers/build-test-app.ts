@@ -27,22 +27,15 @@ export interface TestAppOptions {
 /** Builds the whole app on a fresh database; call once per file in beforeAll, close in afterAll. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  try {
-    if (options.seed) await seedDemoData(database.db);
-    const app = await buildApp({ config: testConfig(options), database });
-    await app.ready();
-    return {
-      app,
-      database,
-      close: async () => {
-        await app.close();
-        await database.close();
-      },
-    };
-  } catch (err) {
-    await database.close();
-    throw err;
+  if (options.seed) {
+    try {
+      await seedDemoData(database.db);
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
   }
+  return startOn(database, options);
 }
 
 function testConfig(options: TestAppOptions) {
@@ -68,6 +61,14 @@ export async function buildSecondInstance(
 ): Promise<TestApp> {
   if (!first.database.url) throw new Error('a second instance needs PostgreSQL');
   const database = await openDatabase({ kind: 'postgres', url: first.database.url });
+  return startOn(database, options);
+}
+
+/** Starts the app on an open database; the returned close() closes both. */
+async function startOn(
+  database: TestApp['database'],
+  options: Pick<TestAppOptions, 'env' | 'webDistDir'>,
+): Promise<TestApp> {
   try {
     const app = await buildApp({ config: testConfig(options), database });
     await app.ready();
