@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import {
@@ -36,6 +35,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { connectRedis } from './plugins/redis.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { createJsonCache } from './plugins/json-cache.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
@@ -76,7 +76,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(errorsPlugin);
   // Stripe Elements runs Stripe's script and frames, which talk to Stripe's API.
   const stripe = config.payments.mode === 'stripe';
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'https:'],
