@@ -11,18 +11,29 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const csrfPlugin = fp(
   async (app: FastifyInstance, opts: { trustedOrigins: readonly string[] }) => {
     const trusted = new Set(opts.trustedOrigins);
-    app.addHook('onRequest', async (request) => {
-      if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
-      if (!request.headers.cookie) return;
-      if (/^bearer\s/i.test(request.headers.authorization ?? '')) return;
+    // A callback hook, not an async one: it runs on every request and needs no promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (
+        SAFE.has(request.method) ||
+        !request.url.startsWith('/api/') ||
+        !request.headers.cookie ||
+        /^bearer\s/i.test(request.headers.authorization ?? '')
+      ) {
+        done();
+        return;
+      }
       const origin = request.headers.origin;
-      if (!origin || !trusted.has(origin)) {
-        throw new AppError(
+      if (origin && trusted.has(origin)) {
+        done();
+        return;
+      }
+      done(
+        new AppError(
           'forbidden',
           'This request did not come from a Toolyard page, so it was refused.',
           403,
-        );
-      }
+        ),
+      );
     });
   },
   { name: 'csrf', dependencies: ['errors'] },
