@@ -37,14 +37,27 @@ describe('products: reading, paging and search', () => {
     expect(page2.headers['x-total-count']).toBe('14');
   });
 
-  it('searches names and descriptions, case-insensitively, wildcards taken literally', async () => {
-    const drills = (await t.app.inject({ method: 'GET', url: '/api/tool?q=DRILL' })).json();
+  it('searches names and descriptions for English words, in any case and any form', async () => {
+    const search = async (q: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/tool?q=${encodeURIComponent(q)}` })).json<
+        { name: string; description: string }[]
+      >();
+    const drills = await search('DRILL');
     expect(drills.length).toBeGreaterThanOrEqual(2);
     for (const p of drills) expect(`${p.name} ${p.description}`.toLowerCase()).toContain('drill');
-    expect((await t.app.inject({ method: 'GET', url: '/api/tool?q=%25' })).json()).toEqual([]);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/tool?q=nothing-like-this' })).json(),
-    ).toEqual([]);
+    // Words are stemmed: "drills" and "drilling" find the drills; part of a word does not (ADR 007).
+    expect(await search('drills')).toEqual(drills);
+    expect(await search('drilling')).toEqual(drills);
+    expect(await search('rill')).toEqual([]);
+    // Every word must be there; punctuation only separates words and is never a wildcard.
+    const both = await search('cordless, drill!');
+    expect(both.map((p) => p.name)).toContain('Cordless Drill 20V');
+    expect(both.length).toBeLessThan(drills.length);
+    expect(await search('%')).toEqual([]);
+    expect(await search("'&|!:* (")).toEqual([]);
+    // Only words too common to search by ("the", "for"): nothing, not everything.
+    expect(await search('the for')).toEqual([]);
+    expect(await search('nothing-like-this')).toEqual([]);
   });
 
   it('reads one product, 404 for an unknown id and 400 for a malformed one', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -18,6 +18,9 @@ import {
  * Products keep the spec's wire names for their columns (`_id`, `AvailableQuantity`, ...)
  * so SQL reads like the API; money is integer cents.
  */
+/** A text search document; read only through `@@` in queries, never selected. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const products = pgTable(
   'products',
   {
@@ -34,6 +37,12 @@ export const products = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Name and description as English words, stemmed, for the catalog search (ADR 007). */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`to_tsvector('english'::regconfig, name || ' ' || description)`,
+      ),
   },
   (t) => [
     check('products_price_positive', sql`${t.priceCents} > 0`),
@@ -43,9 +52,7 @@ export const products = pgTable(
     index('products_live_seq_idx')
       .on(t.seq)
       .where(sql`${t.archivedAt} is null`),
-    // The search is ILIKE '%words%' on name or description: trigram indexes serve it.
-    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('products_search_idx').using('gin', t.search),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { centsToDollars, dollarsToCents, type Product, type ProductInput } from '@toolyard/shared';
-import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, products } from '../../db/schema.js';
 
@@ -24,22 +24,14 @@ export interface ProductQuery {
 
 const live = isNull(products.archivedAt);
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The only code that reads and writes products. */
 export function createCatalogRepository(db: Db) {
   return {
     /** Products in list order (insertion order: the first six are featured), archived ones left out. */
     async listProducts(query: ProductQuery = {}): Promise<{ products: Product[]; total: number }> {
-      const where: SQL | undefined = query.q
-        ? and(
-            live,
-            or(
-              ilike(products.name, likePattern(query.q)),
-              ilike(products.description, likePattern(query.q)),
-            ),
-          )
+      // English words, stemmed, all of them in the name or description (ADR 007).
+      const where = query.q
+        ? and(live, sql`${products.search} @@ plainto_tsquery('english', ${query.q})`)
         : live;
       const pageSize = query.pageSize ?? (query.page ? 20 : undefined);
       const rowsQuery = db
