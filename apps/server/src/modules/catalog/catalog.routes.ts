@@ -29,7 +29,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { catalog, guards, cache, changes }) => {
   app.get(
     '/tool',
-    { schema: { querystring: productListQuerySchema, response: { 200: productListSchema } } },
+    {
+      // The cache keeps each answer compressed; the compress plugin would only look and pass.
+      compress: false,
+      schema: { querystring: productListQuerySchema, response: { 200: productListSchema } },
+    },
     async (request, reply) => {
       const { q, page, pageSize } = request.query;
       // Popular searches repeat; the cache keeps the 256 most recently asked answers.
@@ -47,7 +51,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/tool/:id',
-    { schema: { params: idParamsSchema, response: { 200: productSchema } } },
+    { compress: false, schema: { params: idParamsSchema, response: { 200: productSchema } } },
     async (request, reply) => {
       const found = await cache.send(request, reply, `tool:${request.params.id}`, async () => {
         const product = await catalog.getProduct(request.params.id);
