@@ -60,6 +60,20 @@ describe('products: reading, paging and search', () => {
     expect(await search('nothing-like-this')).toEqual([]);
   });
 
+  it('pages a search, and counts it on a page past the last', async () => {
+    const page = (n: number) =>
+      t.app.inject({ method: 'GET', url: `/api/tool?q=drill&page=${n}&pageSize=1` });
+    const all = (await t.app.inject({ method: 'GET', url: '/api/tool?q=drill' })).json<
+      { _id: string }[]
+    >();
+    const second = await page(2);
+    expect(second.json<{ _id: string }[]>().map((p) => p._id)).toEqual([all[1]?._id]);
+    expect(second.headers['x-total-count']).toBe(String(all.length));
+    const past = await page(all.length + 3);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe(String(all.length));
+  });
+
   it('reads one product, 404 for an unknown id and 400 for a malformed one', async () => {
     const [first] = (await t.app.inject({ method: 'GET', url: '/api/tool' })).json();
     expect((await t.app.inject({ method: 'GET', url: `/api/tool/${first._id}` })).json()).toEqual(

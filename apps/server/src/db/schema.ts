@@ -52,7 +52,9 @@ export const products = pgTable(
     index('products_live_seq_idx')
       .on(t.seq)
       .where(sql`${t.archivedAt} is null`),
-    index('products_search_idx').using('gin', t.search),
+    // No pending list: products change rarely, and a search must not scan unmerged inserts
+    // (nor the planner price them so high that it tests every row instead).
+    index('products_search_idx').using('gin', t.search).with({ fastupdate: false }),
   ],
 );
 

@@ -26,22 +26,48 @@ const live = isNull(products.archivedAt);
 
 /** The only code that reads and writes products. */
 export function createCatalogRepository(db: Db) {
+  /**
+   * English words, stemmed, all of them in the name or description (ADR 007). The matches
+   * are gathered first (MATERIALIZED), by the search index, then ordered and counted in one
+   * pass: left to choose, the planner may walk the whole list in order instead, testing
+   * every product, when it misjudges how rare a word is.
+   */
+  async function search(
+    q: string,
+    limit: number | undefined,
+    offset: number,
+  ): Promise<{ products: Product[]; total: number }> {
+    const result = await db.execute<ProductRow & { seq: number; total: number }>(sql`
+      with found as materialized (
+        select ${products.id} as "id", ${products.name} as "name",
+               ${products.priceCents} as "priceCents", ${products.description} as "description",
+               ${products.img} as "img", ${products.availableQuantity} as "availableQuantity",
+               ${products.minOrderQuantity} as "minOrderQuantity", ${products.seq} as "seq"
+        from ${products}
+        where ${live} and ${products.search} @@ plainto_tsquery('english', ${q})
+      )
+      select *, (count(*) over ())::int as "total" from found
+      order by "seq" limit ${limit ?? null} offset ${offset}`);
+    // Both drivers answer with { rows }.
+    const { rows } = result as unknown as { rows: (ProductRow & { total: number })[] };
+    const total = rows[0]?.total ?? (offset > 0 ? (await search(q, 1, 0)).total : 0); // a page past the last: count apart
+    return { products: rows.map(toProduct), total };
+  }
+
   return {
     /** Products in list order (insertion order: the first six are featured), archived ones left out. */
     async listProducts(query: ProductQuery = {}): Promise<{ products: Product[]; total: number }> {
-      // English words, stemmed, all of them in the name or description (ADR 007).
-      const where = query.q
-        ? and(live, sql`${products.search} @@ plainto_tsquery('english', ${query.q})`)
-        : live;
       const pageSize = query.pageSize ?? (query.page ? 20 : undefined);
+      const offset = pageSize ? ((query.page ?? 1) - 1) * pageSize : 0;
+      if (query.q) return search(query.q, pageSize, offset);
       const rowsQuery = db
         .select(productColumns)
         .from(products)
-        .where(where)
+        .where(live)
         .orderBy(asc(products.seq));
       const [rows, [totals]] = await Promise.all([
-        pageSize ? rowsQuery.limit(pageSize).offset(((query.page ?? 1) - 1) * pageSize) : rowsQuery,
-        db.select({ n: count() }).from(products).where(where),
+        pageSize ? rowsQuery.limit(pageSize).offset(offset) : rowsQuery,
+        db.select({ n: count() }).from(products).where(live),
       ]);
       return { products: rows.map(toProduct), total: totals?.n ?? 0 };
     },
