@@ -74,4 +74,41 @@ describe('orders placed in groups', () => {
     ]);
     expect(await stockOf(item)).toBe(7);
   });
+
+  it('takes each product once for orders that fit together, one by one for the rest', async () => {
+    const together = await createProduct(database, { availableQuantity: 10, priceCents: 500 });
+    const tight = await createProduct(database, { availableQuantity: 5, minOrderQuantity: 2 });
+    const archived = await createProduct(database, { archivedAt: new Date() });
+    const repo = createOrdersRepository(database.db);
+
+    const placed = await repo.placeOrders([
+      order(together, { orderQuantity: 3, buyerName: 'first' }),
+      order(tight, { orderQuantity: 2, buyerName: 'second' }),
+      // Below the minimum: refused alone, while the other orders for the product go through.
+      order(tight, { orderQuantity: 1, buyerName: 'third' }),
+      order(together, { orderQuantity: 4, buyerName: 'fourth' }),
+      order(tight, { orderQuantity: 3, buyerName: 'fifth' }),
+      // 2 + 3 took all 5: nothing left for this one.
+      order(tight, { orderQuantity: 2, buyerName: 'sixth' }),
+      order(archived, { buyerName: 'seventh' }),
+      order('00000000-0000-4000-8000-000000000000', { buyerName: 'eighth' }),
+    ]);
+
+    // Each answer is its own order's, in the order asked.
+    expect(placed.map((row) => row?.buyerName)).toEqual([
+      'first',
+      'second',
+      undefined,
+      'fourth',
+      'fifth',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(placed[3]).toMatchObject({ orderQuantity: 4, priceCents: 500, totalCents: 2000 });
+    expect(await stockOf(together)).toBe(3);
+    expect(await stockOf(tight)).toBe(0);
+    const rows = await database.db.select().from(orders).where(eq(orders.itemId, tight));
+    expect(rows.map((row) => row.orderQuantity).sort()).toEqual([2, 3]);
+  });
 });

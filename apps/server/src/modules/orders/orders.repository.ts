@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { centsToDollars, type Order, type OrderStatus } from '@toolyard/shared';
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -52,17 +53,23 @@ export function createOrdersRepository(db: Db) {
     placeOrder: (order: NewOrder) => placeOne(db, order),
 
     /**
-     * Places several orders in one transaction, each by the same conditional statement, in
-     * product order (two batches never wait on each other's rows crosswise): one commit, so
-     * one disk flush, for all of them. Throws if any statement fails; nothing is kept then.
+     * Places several orders in one transaction, so one commit (one disk flush) for all. Each
+     * product whose orders fit together (every one at least its minimum, their sum at most
+     * the stock) is taken by one conditional UPDATE for the lot and its orders are inserted
+     * together (`placeTogether`): one statement for the whole batch. Orders of any other
+     * product go one by one, in product order, by ADR 005's statement, so each is taken or
+     * refused on its own. Throws if a statement fails; nothing is kept then.
      */
     placeOrders(batch: readonly NewOrder[]): Promise<(OrderRow | undefined)[]> {
-      const order = batch
-        .map((o, i) => ({ o, i }))
-        .sort((a, b) => a.o.itemId.localeCompare(b.o.itemId));
       return db.transaction(async (tx) => {
-        const placed: (OrderRow | undefined)[] = new Array(batch.length);
-        for (const { o, i } of order) placed[i] = await placeOne(tx, o);
+        const ids = batch.map(() => randomUUID());
+        const together = await placeTogether(tx, batch, ids);
+        const placed = ids.map((id) => together.get(id));
+        const alone = batch
+          .map((o, i) => ({ o, i }))
+          .filter(({ i }) => !placed[i])
+          .sort((a, b) => a.o.itemId.localeCompare(b.o.itemId));
+        for (const { o, i } of alone) placed[i] = await placeOne(tx, o);
         return placed;
       });
     },
@@ -81,6 +88,56 @@ export function createOrdersRepository(db: Db) {
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
   };
+}
+
+/**
+ * ADR 005's conditional UPDATE once per product for all of its orders in `batch`, feeding one
+ * INSERT. Product rows are locked in id order first, so two batches never wait on each
+ * other crosswise. Returns the orders placed, by the ids given; a product whose orders did
+ * not fit together is left untouched and its orders are missing.
+ */
+async function placeTogether(tx: Tx, batch: readonly NewOrder[], ids: readonly string[]) {
+  const wanted = JSON.stringify(
+    batch.map((o, i) => ({
+      order_id: ids[i],
+      item_id: o.itemId,
+      qty: o.orderQuantity,
+      buyer_id: o.buyerId,
+      buyer_name: o.buyerName,
+      buyer_email: o.buyerEmail,
+      contact: o.contact,
+      address: o.address,
+    })),
+  );
+  const result = await tx.execute<RawOrderRow>(sql`
+    with wanted as (
+      select * from json_to_recordset(${wanted}::json) as w(
+        order_id uuid, item_id uuid, qty integer, buyer_id text, buyer_name text,
+        buyer_email text, contact text, address text)
+    ),
+    demand as (
+      select item_id, sum(qty)::integer as total, min(qty) as smallest
+      from wanted group by item_id
+    ),
+    locked as (
+      select "_id" from products where "_id" in (select item_id from demand)
+      order by "_id" for update
+    ),
+    taken as (
+      update products p set "AvailableQuantity" = p."AvailableQuantity" - d.total
+      from demand d join locked l on l."_id" = d.item_id
+      where p."_id" = d.item_id and p.archived_at is null
+        and p."MinOrderQuantity" <= d.smallest and p."AvailableQuantity" >= d.total
+      returning p."_id", p.name, p.price_cents
+    )
+    insert into orders ("_id", item_id, item_name, order_quantity, price_cents, total_cents,
+                        buyer_id, buyer_name, buyer_email, contact, address)
+    select w.order_id, t."_id", t.name, w.qty, t.price_cents, t.price_cents * w.qty,
+           w.buyer_id, w.buyer_name, w.buyer_email, w.contact, w.address
+    from wanted w join taken t on t."_id" = w.item_id
+    returning *`);
+  const { rows } = result as unknown as { rows: RawOrderRow[] };
+  return new Map(rows.map((row) => [row._id, fromRaw(row)]));
 }
 
 /** ADR 005's conditional UPDATE feeding the INSERT, as one statement. */
