@@ -1,53 +1,19 @@
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildApp, type App } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import type { Database } from '../src/db/client.js';
 import { accounts, users } from '../src/db/schema.js';
 import { startOidcStandIn, type OidcStandIn, type StandInUser } from './helpers/oidc-stand-in.js';
-import { createTestDatabase } from './helpers/test-database.js';
+import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 
 const ORIGIN = 'http://localhost:3000';
 const CLIENT_ID = 'toolyard-test.apps.example';
 const CLIENT_SECRET = 'stand-in-client-secret';
 const CALLBACK_URI = `${ORIGIN}/api/auth/callback/google`;
 const SESSION_COOKIE = 'better-auth.session_token';
-const noWebDist = fileURLToPath(new URL('./helpers/no-web-dist', import.meta.url));
 
-interface Shop {
-  app: App;
-  database: Database;
-  close(): Promise<void>;
-}
-
-/** The whole app on a fresh database, with extra settings (buildTestApp takes none). */
-async function buildShop(env: Record<string, string> = {}): Promise<Shop> {
-  const database = await createTestDatabase();
-  try {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: noWebDist,
-      PUBLIC_ORIGIN: ORIGIN,
-      ...env,
-    });
-    const app = await buildApp({ config, database });
-    await app.ready();
-    return {
-      app,
-      database,
-      close: async () => {
-        await app.close();
-        await database.close();
-      },
-    };
-  } catch (err) {
-    await database.close();
-    throw err;
-  }
-}
+/** The whole app on a fresh database, signing in for ORIGIN. */
+const buildShop = (env: Record<string, string> = {}) =>
+  buildTestApp({ env: { PUBLIC_ORIGIN: ORIGIN, ...env } });
 
 /** A browser's cookies for the shop's origin. */
 class CookieJar {
@@ -73,7 +39,7 @@ const uniqueEmail = (prefix: string) =>
 
 describe('Continue With Google, against a local stand-in OpenID provider', () => {
   let provider: OidcStandIn;
-  let shop: Shop;
+  let shop: TestApp;
   const fetchedUrls: string[] = [];
 
   beforeAll(async () => {
@@ -483,7 +449,7 @@ describe('Continue With Google, against a local stand-in OpenID provider', () =>
 
 describe('a provider whose discovery publishes no signing keys', () => {
   let provider: OidcStandIn;
-  let shop: Shop;
+  let shop: TestApp;
   beforeAll(async () => {
     provider = await startOidcStandIn({
       clientId: CLIENT_ID,
@@ -516,7 +482,7 @@ describe('a provider whose discovery publishes no signing keys', () => {
 });
 
 describe('without GOOGLE_CLIENT_ID', () => {
-  let shop: Shop;
+  let shop: TestApp;
   beforeAll(async () => {
     shop = await buildShop();
   });

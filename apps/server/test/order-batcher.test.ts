@@ -79,6 +79,7 @@ describe('orders placed in groups', () => {
     const together = await createProduct(database, { availableQuantity: 10, priceCents: 500 });
     const tight = await createProduct(database, { availableQuantity: 5, minOrderQuantity: 2 });
     const archived = await createProduct(database, { archivedAt: new Date() });
+    const soldOut = await createProduct(database, { availableQuantity: 0 });
     const repo = createOrdersRepository(database.db);
 
     const placed = await repo.placeOrders([
@@ -92,6 +93,7 @@ describe('orders placed in groups', () => {
       order(tight, { orderQuantity: 2, buyerName: 'sixth' }),
       order(archived, { buyerName: 'seventh' }),
       order('00000000-0000-4000-8000-000000000000', { buyerName: 'eighth' }),
+      order(soldOut, { buyerName: 'ninth' }),
     ]);
 
     // Each answer is its own order's, in the order asked.
@@ -101,6 +103,7 @@ describe('orders placed in groups', () => {
       undefined,
       'fourth',
       'fifth',
+      undefined,
       undefined,
       undefined,
       undefined,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { centsToDollars, type Order, type OrderStatus } from '@toolyard/shared';
-import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, products } from '../../db/schema.js';
 
@@ -65,9 +65,16 @@ export function createOrdersRepository(db: Db) {
         const ids = batch.map(() => randomUUID());
         const together = await placeTogether(tx, batch, ids);
         const placed = ids.map((id) => together.get(id));
-        const alone = batch
-          .map((o, i) => ({ o, i }))
-          .filter(({ i }) => !placed[i])
+        const left = batch.map((o, i) => ({ o, i })).filter(({ i }) => !placed[i]);
+        if (left.length === 0) return placed;
+        // Products none of whose orders can fit (sold out, archived, unknown) refuse them all
+        // at once; their rows stay locked by placeTogether until this transaction ends.
+        const hopeless = await productsNoneFit(
+          tx,
+          left.map(({ o }) => o),
+        );
+        const alone = left
+          .filter(({ o }) => !hopeless.has(o.itemId))
           .sort((a, b) => a.o.itemId.localeCompare(b.o.itemId));
         for (const { o, i } of alone) placed[i] = await placeOne(tx, o);
         return placed;
@@ -138,6 +145,23 @@ async function placeTogether(tx: Tx, batch: readonly NewOrder[], ids: readonly s
     returning *`);
   const { rows } = result as unknown as { rows: RawOrderRow[] };
   return new Map(rows.map((row) => [row._id, fromRaw(row)]));
+}
+
+/** The products of `orders` that cannot take even the smallest of them: unknown, archived or short. */
+async function productsNoneFit(tx: Tx, left: readonly NewOrder[]): Promise<Set<string>> {
+  const smallest = new Map<string, number>();
+  for (const o of left) {
+    smallest.set(o.itemId, Math.min(o.orderQuantity, smallest.get(o.itemId) ?? Infinity));
+  }
+  const found = await tx
+    .select({ id: products.id, available: products.availableQuantity })
+    .from(products)
+    .where(and(inArray(products.id, [...smallest.keys()]), isNull(products.archivedAt)));
+  const hopeless = new Set(smallest.keys());
+  for (const { id, available } of found) {
+    if (available >= (smallest.get(id) ?? Infinity)) hopeless.delete(id);
+  }
+  return hopeless;
 }
 
 /** ADR 005's conditional UPDATE feeding the INSERT, as one statement. */
