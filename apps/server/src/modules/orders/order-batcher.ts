@@ -1,8 +1,8 @@
-import type { NewOrder, OrderRow, OrdersRepository } from './orders.repository.js';
+import type { NewOrder, OrdersRepository, Placement } from './orders.repository.js';
 
 interface Waiting {
   order: NewOrder;
-  resolve: (row: OrderRow | undefined) => void;
+  resolve: (placement: Placement) => void;
   reject: (err: unknown) => void;
 }
 
@@ -44,8 +44,8 @@ export function createOrderBatcher(
   }
 
   return {
-    /** The order placed, or undefined when its conditional UPDATE took nothing. */
-    place(order: NewOrder): Promise<OrderRow | undefined> {
+    /** The order placed, or why not (see Placement). */
+    place(order: NewOrder): Promise<Placement> {
       return new Promise((resolve, reject) => {
         queue.push({ order, resolve, reject });
         if (!draining) void drain();

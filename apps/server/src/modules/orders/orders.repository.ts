@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { centsToDollars, type Order, type OrderStatus } from '@toolyard/shared';
-import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, products } from '../../db/schema.js';
 
@@ -50,47 +50,62 @@ export function createOrdersRepository(db: Db) {
      * feeding the INSERT): atomic without a transaction around it, and the product row is
      * locked only while the statement runs. Undefined when the UPDATE matched nothing.
      */
-    placeOrder: (order: NewOrder) => placeOne(db, order),
+    placeOrder: async (order: NewOrder): Promise<Placement> => {
+      const row = await placeOne(db, order);
+      return row && { row };
+    },
 
     /**
      * Places several orders in one transaction, so one commit (one disk flush) for all. Each
      * product whose orders fit together (every one at least its minimum, their sum at most
      * the stock) is taken by one conditional UPDATE for the lot and its orders are inserted
-     * together (`placeTogether`): one statement for the whole batch. Orders of any other
-     * product go one by one, in product order, by ADR 005's statement, so each is taken or
-     * refused on its own. Throws if a statement fails; nothing is kept then.
+     * together (`placeTogether`): one statement for the whole batch. A product that cannot
+     * take even the smallest of its orders refuses them all, with its state read under the
+     * lock. Orders of any other product go one by one, in product order, by ADR 005's
+     * statement, so each is taken or refused on its own. Throws if a statement fails;
+     * nothing is kept then.
      */
-    placeOrders(batch: readonly NewOrder[]): Promise<(OrderRow | undefined)[]> {
+    placeOrders(batch: readonly NewOrder[]): Promise<Placement[]> {
       return db.transaction(async (tx) => {
         const ids = batch.map(() => randomUUID());
         const together = await placeTogether(tx, batch, ids);
-        const placed = ids.map((id) => together.get(id));
+        const placed: Placement[] = ids.map((id) => {
+          const row = together.get(id);
+          return row && { row };
+        });
         const left = batch.map((o, i) => ({ o, i })).filter(({ i }) => !placed[i]);
         if (left.length === 0) return placed;
-        // Products none of whose orders can fit (sold out, archived, unknown) refuse them all
-        // at once; their rows stay locked by placeTogether until this transaction ends.
-        const hopeless = await productsNoneFit(
+        // placeTogether locked these rows; they stay locked until this transaction ends.
+        const states = await productStates(
           tx,
-          left.map(({ o }) => o),
+          left.map(({ o }) => o.itemId),
         );
-        const alone = left
-          .filter(({ o }) => !hopeless.has(o.itemId))
-          .sort((a, b) => a.o.itemId.localeCompare(b.o.itemId));
-        for (const { o, i } of alone) placed[i] = await placeOne(tx, o);
+        const smallest = new Map<string, number>();
+        for (const { o } of left) {
+          smallest.set(o.itemId, Math.min(o.orderQuantity, smallest.get(o.itemId) ?? Infinity));
+        }
+        const alone: typeof left = [];
+        for (const entry of left) {
+          const product = states.get(entry.o.itemId) ?? null;
+          const fitsOne =
+            product &&
+            !product.archivedAt &&
+            product.available >= (smallest.get(entry.o.itemId) ?? 0);
+          if (fitsOne) alone.push(entry);
+          else placed[entry.i] = { refused: product };
+        }
+        alone.sort((a, b) => a.o.itemId.localeCompare(b.o.itemId));
+        for (const { o, i } of alone) {
+          const row = await placeOne(tx, o);
+          placed[i] = row && { row };
+        }
         return placed;
       });
     },
+
     /** Why placeOrder took nothing: the product's state as it is now. */
-    async productForOrder(itemId: string) {
-      const [product] = await db
-        .select({
-          available: products.availableQuantity,
-          min: products.minOrderQuantity,
-          archivedAt: products.archivedAt,
-        })
-        .from(products)
-        .where(eq(products.id, itemId));
-      return product;
+    async productForOrder(itemId: string): Promise<ProductState | undefined> {
+      return (await productStates(db, [itemId])).get(itemId);
     },
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
@@ -147,21 +162,18 @@ async function placeTogether(tx: Tx, batch: readonly NewOrder[], ids: readonly s
   return new Map(rows.map((row) => [row._id, fromRaw(row)]));
 }
 
-/** The products of `orders` that cannot take even the smallest of them: unknown, archived or short. */
-async function productsNoneFit(tx: Tx, left: readonly NewOrder[]): Promise<Set<string>> {
-  const smallest = new Map<string, number>();
-  for (const o of left) {
-    smallest.set(o.itemId, Math.min(o.orderQuantity, smallest.get(o.itemId) ?? Infinity));
-  }
-  const found = await tx
-    .select({ id: products.id, available: products.availableQuantity })
+/** What decides whether an order can be taken: stock, minimum and whether it is still sold. */
+async function productStates(db: Db | Tx, ids: readonly string[]) {
+  const rows = await db
+    .select({
+      id: products.id,
+      available: products.availableQuantity,
+      min: products.minOrderQuantity,
+      archivedAt: products.archivedAt,
+    })
     .from(products)
-    .where(and(inArray(products.id, [...smallest.keys()]), isNull(products.archivedAt)));
-  const hopeless = new Set(smallest.keys());
-  for (const { id, available } of found) {
-    if (available >= (smallest.get(id) ?? Infinity)) hopeless.delete(id);
-  }
-  return hopeless;
+    .where(inArray(products.id, [...new Set(ids)]));
+  return new Map<string, ProductState>(rows.map(({ id, ...state }) => [id, state]));
 }
 
 /** ADR 005's conditional UPDATE feeding the INSERT, as one statement. */
@@ -185,6 +197,19 @@ async function placeOne(db: Db | Tx, order: NewOrder): Promise<OrderRow | undefi
   const [row] = (result as unknown as { rows: RawOrderRow[] }).rows;
   return row && fromRaw(row);
 }
+
+/** A product as an order found it. */
+export interface ProductState {
+  available: number;
+  min: number;
+  archivedAt: Date | null;
+}
+
+/**
+ * What became of one order: placed, refused with the product as it was then (null: no such
+ * product), or undefined when it was refused and why must be read again.
+ */
+export type Placement = { row: OrderRow } | { refused: ProductState | null } | undefined;
 
 export interface NewOrder {
   itemId: string;

@@ -74,7 +74,7 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
       },
     ): Promise<Order> {
       const quantity = input.OrderQuantity;
-      const order = await batcher.place({
+      const placement = await batcher.place({
         itemId: input.itemId,
         orderQuantity: quantity,
         buyerId: actor.id,
@@ -83,12 +83,12 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
         contact: input.Contact,
         address: input.Address,
       });
-      if (order) {
+      if (placement && 'row' in placement) {
         options.changes?.publish('products');
-        return toOrder(order);
+        return toOrder(placement.row);
       }
 
-      const product = await repo.productForOrder(input.itemId);
+      const product = placement ? placement.refused : await repo.productForOrder(input.itemId);
       if (!product || product.archivedAt) {
         throw notFound('That product does not exist or is no longer sold.');
       }
