@@ -5,8 +5,8 @@ import { expect, test } from './support/sessions';
 
 /**
  * Every route of the spec, visited signed out, as a buyer and as an admin, on a phone and a
- * desktop (the two projects). Each page must show its heading, fit the screen's width and pass
- * axe with no serious or critical violation.
+ * desktop (the two projects). Each page must show its heading, fit the screen's width, pass
+ * axe with no serious or critical violation and break no rule of the content security policy.
  */
 type Role = 'visitor' | 'buyer' | 'admin';
 type Product = { _id: string; name: string; MinOrderQuantity: number; AvailableQuantity: number };
@@ -83,6 +83,24 @@ async function expectFitsWidth(page: Page) {
   expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
 }
 
+/** Records what the page's content security policy refuses, from before any script runs. */
+async function watchCsp(page: Page) {
+  await page.addInitScript(() => {
+    const refused: string[] = [];
+    Object.assign(window, { cspRefused: refused });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      refused.push(`${event.effectiveDirective}: ${event.blockedURI}`),
+    );
+  });
+}
+
+async function expectNoCspViolation(page: Page) {
+  const refused = await page.evaluate(
+    () => (window as unknown as { cspRefused?: string[] }).cspRefused ?? ['(not watched)'],
+  );
+  expect(refused, `CSP violations on ${page.url()}`).toEqual([]);
+}
+
 /** An order of the role's own, so its payment page has something to show. */
 async function placeOrder(page: Page, product: Product) {
   const origin = new URL(page.url()).origin;
@@ -95,8 +113,12 @@ async function placeOrder(page: Page, product: Product) {
 }
 
 for (const role of ['visitor', 'buyer', 'admin'] as const) {
-  test(`every route as a ${role}: heading, width and accessibility`, async ({ page, sessions }) => {
+  test(`every route as a ${role}: heading, width, accessibility and CSP`, async ({
+    page,
+    sessions,
+  }) => {
     test.setTimeout(120_000);
+    await watchCsp(page);
     if (role !== 'visitor') await sessions.signInAs(page, demo[role]);
     await page.goto('/about');
 
@@ -116,6 +138,7 @@ for (const role of ['visitor', 'buyer', 'admin'] as const) {
         await settled(page, expectedHeading(route, role));
         await expectFitsWidth(page);
         await expectAccessible(page);
+        await expectNoCspViolation(page);
       });
     }
   });
