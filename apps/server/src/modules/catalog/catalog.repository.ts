@@ -50,7 +50,8 @@ export function createCatalogRepository(db: Db) {
       order by "seq" limit ${limit ?? null} offset ${offset}`);
     // Both drivers answer with { rows }.
     const { rows } = result as unknown as { rows: (ProductRow & { total: number })[] };
-    const total = rows[0]?.total ?? (offset > 0 ? (await search(q, 1, 0)).total : 0); // a page past the last: count apart
+    // A page past the last has no row to carry the total: count apart.
+    const total = rows[0]?.total ?? (offset > 0 ? (await search(q, 1, 0)).total : 0);
     return { products: rows.map(toProduct), total };
   }
 
