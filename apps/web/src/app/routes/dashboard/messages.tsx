@@ -1,25 +1,17 @@
-import { useSearchParams } from 'react-router';
+import { CountedHeading } from '@/components/ui/counted-heading';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
+import { usePageParam } from '@/hooks/use-page-param';
 import { errorMessage } from '@/lib/api-client';
 import { useContactMessages } from '@/features/contact/api/get-contact-messages';
 import { ContactMessagesList } from '@/features/contact/components/contact-messages-list';
 
 export default function MessagesPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
+  const [page, goTo] = usePageParam();
   const messages = useContactMessages(page);
-
-  const goTo = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next === 1) updated.delete('page');
-      else updated.set('page', String(next));
-      return updated;
-    });
 
   return (
     <section className="py-2">
@@ -27,14 +19,13 @@ export default function MessagesPage() {
         title="Messages"
         description="Messages visitors sent from the contact form, newest first."
       />
-      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-3xl font-bold">Messages</h1>
-        {messages.data && (
-          <p className="text-sm text-base-content/80">
-            {messages.data.total} {messages.data.total === 1 ? 'message' : 'messages'}, newest first
-          </p>
-        )}
-      </div>
+      <CountedHeading
+        title="Messages"
+        count={
+          messages.data &&
+          `${messages.data.total} ${messages.data.total === 1 ? 'message' : 'messages'}, newest first`
+        }
+      />
       {messages.isPending ? (
         <Spinner label="Loading messages" />
       ) : messages.isError ? (

@@ -1,27 +1,20 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { CountedHeading } from '@/components/ui/counted-heading';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
+import { usePageParam } from '@/hooks/use-page-param';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/features/auth/api/get-session';
 import { useMyOrders } from '@/features/orders/api/get-my-orders';
 import { MyOrdersTable } from '@/features/orders/components/my-orders-table';
 
 export default function MyOrdersPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
+  const [page, goTo] = usePageParam();
   const email = useSession().data?.user.email;
   const orders = useMyOrders(email, page);
-
-  const goTo = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next === 1) updated.delete('page');
-      else updated.set('page', String(next));
-      return updated;
-    });
 
   const pageCount = orders.data
     ? Math.max(1, Math.ceil(orders.data.total / orders.data.pageSize))
@@ -30,14 +23,14 @@ export default function MyOrdersPage() {
   return (
     <section className="py-2">
       <PageTitle title="My Orders" />
-      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-3xl font-bold">My Orders</h1>
-        {orders.data && orders.data.total > 0 && (
-          <p className="text-sm text-base-content/80">
-            {orders.data.total} {orders.data.total === 1 ? 'order' : 'orders'}
-          </p>
-        )}
-      </div>
+      <CountedHeading
+        title="My Orders"
+        count={
+          orders.data &&
+          orders.data.total > 0 &&
+          `${orders.data.total} ${orders.data.total === 1 ? 'order' : 'orders'}`
+        }
+      />
       {orders.isPending ? (
         <Spinner label="Loading your orders" />
       ) : orders.isError ? (

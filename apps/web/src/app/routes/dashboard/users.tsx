@@ -1,39 +1,29 @@
-import { useSearchParams } from 'react-router';
+import { CountedHeading } from '@/components/ui/counted-heading';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
+import { usePageParam } from '@/hooks/use-page-param';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/features/auth/api/get-session';
 import { useUsers } from '@/features/users/api/get-users';
 import { UsersTable } from '@/features/users/components/users-table';
 
 export default function UsersPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
+  const [page, goTo] = usePageParam();
   const users = useUsers(page);
   const session = useSession();
-
-  const goTo = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next === 1) updated.delete('page');
-      else updated.set('page', String(next));
-      return updated;
-    });
 
   return (
     <section className="py-2">
       <PageTitle title="All Users" />
-      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-3xl font-bold">All Users</h1>
-        {users.data && (
-          <p className="text-sm text-base-content/80">
-            {users.data.total} {users.data.total === 1 ? 'account' : 'accounts'}
-          </p>
-        )}
-      </div>
+      <CountedHeading
+        title="All Users"
+        count={
+          users.data && `${users.data.total} ${users.data.total === 1 ? 'account' : 'accounts'}`
+        }
+      />
       {users.isPending ? (
         <Spinner label="Loading users" />
       ) : users.isError ? (
