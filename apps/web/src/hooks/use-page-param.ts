@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { pageFromParams, setPageParam } from '@/lib/page-param';
 
 /**
  * The list page kept in the URL's `page` (1 when absent or not a number), so a reload or a
@@ -7,16 +8,14 @@ import { useSearchParams } from 'react-router';
  */
 export function usePageParam() {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
   const goTo = useCallback(
     (next: number) =>
       setParams((current) => {
         const updated = new URLSearchParams(current);
-        if (next === 1) updated.delete('page');
-        else updated.set('page', String(next));
+        setPageParam(updated, next);
         return updated;
       }),
     [setParams],
   );
-  return [page, goTo] as const;
+  return [pageFromParams(params), goTo] as const;
 }

@@ -6,13 +6,14 @@ import { PageTitle } from '@/components/ui/page-title';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { pageFromParams, setPageParam } from '@/lib/page-param';
 import { useAllOrders } from '@/features/orders/api/get-all-orders';
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table';
 import { OrderStatusFilter } from '@/features/orders/components/order-status-filter';
 
 export default function ManageOrdersPage() {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
+  const page = pageFromParams(params);
   const status = orderStatuses.find((s) => s === params.get('status'));
   const orders = useAllOrders({ page, status });
 
@@ -25,10 +26,7 @@ export default function ManageOrdersPage() {
         // A new filter starts on its first page.
         updated.delete('page');
       }
-      if (changes.page !== undefined) {
-        if (changes.page === 1) updated.delete('page');
-        else updated.set('page', String(changes.page));
-      }
+      if (changes.page !== undefined) setPageParam(updated, changes.page);
       return updated;
     });
 

@@ -1,10 +1,11 @@
 import { useSearchParams } from 'react-router';
+import { pageFromParams, setPageParam } from '@/lib/page-param';
 import type { ProductPageQuery } from '../api/get-products-page';
 
 /** The page and search a product list shows, from its URL (`?q=...&page=2`). */
 export function productPageFromParams(params: URLSearchParams): Omit<ProductPageQuery, 'pageSize'> {
   return {
-    page: Math.max(1, Math.trunc(Number(params.get('page'))) || 1),
+    page: pageFromParams(params),
     q: params.get('q')?.trim() ?? '',
   };
 }
@@ -24,10 +25,7 @@ export function useProductPageParams() {
           else updated.delete('q');
           updated.delete('page');
         }
-        if (changes.page !== undefined) {
-          if (changes.page === 1) updated.delete('page');
-          else updated.set('page', String(changes.page));
-        }
+        if (changes.page !== undefined) setPageParam(updated, changes.page);
         return updated;
       },
       { replace: changes.q !== undefined },
