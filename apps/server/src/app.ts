@@ -6,6 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from './config.js';
 import type { ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
@@ -38,6 +39,12 @@ import { errorsPlugin } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { createJsonCache } from './plugins/json-cache.js';
 import { webAppPlugin } from './plugins/web-app.js';
+
+// A check without a message of its own answers in zod's English ("Too small: expected number to
+// be >=1"). The shared schemas are zod/mini, which installs no locale (classic zod does, when it
+// builds its first schema), so the API's field messages must not depend on which schema is built
+// first.
+z.config(z.locales.en());
 
 export interface BuildAppOptions {
   config: Config;

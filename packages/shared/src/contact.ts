@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { requiredText } from './text.js';
 
 export const CONTACT_SUBJECT_MAX_LENGTH = 120;
 export const CONTACT_MESSAGE_MAX_LENGTH = 2000;
@@ -6,28 +7,18 @@ const EMAIL_MAX_LENGTH = 254;
 
 /** POST /api/contact: the home page's contact form, sent by anyone. */
 export const contactInputSchema = z.strictObject({
-  email: z
-    .string({ error: 'Email Is Required' })
-    .trim()
-    .min(1, 'Email Is Required')
-    .max(EMAIL_MAX_LENGTH, 'Provide a valid Email')
-    .pipe(z.email('Provide a valid Email')),
-  subject: z
-    .string({ error: 'Subject Is Required' })
-    .trim()
-    .min(1, 'Subject Is Required')
-    .max(
-      CONTACT_SUBJECT_MAX_LENGTH,
-      `Subject must be at most ${CONTACT_SUBJECT_MAX_LENGTH} characters`,
-    ),
-  message: z
-    .string({ error: 'Message Is Required' })
-    .trim()
-    .min(1, 'Message Is Required')
-    .max(
-      CONTACT_MESSAGE_MAX_LENGTH,
-      `Message must be at most ${CONTACT_MESSAGE_MAX_LENGTH} characters`,
-    ),
+  email: z.pipe(
+    z
+      .string({ error: 'Email Is Required' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'Email Is Required'),
+        z.maxLength(EMAIL_MAX_LENGTH, 'Provide a valid Email'),
+      ),
+    z.email('Provide a valid Email'),
+  ),
+  subject: requiredText('Subject', CONTACT_SUBJECT_MAX_LENGTH),
+  message: requiredText('Message', CONTACT_MESSAGE_MAX_LENGTH),
 });
 export type ContactInput = z.input<typeof contactInputSchema>;
 
@@ -45,6 +36,6 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export const contactMessageListSchema = z.array(contactMessageSchema);
 
 export const contactListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
 });

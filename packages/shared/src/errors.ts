@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Every error code the API can answer with; the web app maps them to messages. */
 export const errorCodes = [
@@ -21,7 +21,7 @@ export type ErrorCode = (typeof errorCodes)[number];
 export const errorBodySchema = z.object({
   error: z.string(),
   message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;

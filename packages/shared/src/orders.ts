@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const orderStatuses = ['pending', 'paid', 'shipped', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -12,7 +12,7 @@ export const orderSchema = z.object({
   _id: z.string(),
   itemId: z.string(),
   ItemName: z.string(),
-  OrderQuantity: z.number().int(),
+  OrderQuantity: z.number().check(z.int()),
   price: z.number(),
   BuyerName: z.string(),
   BuyerEmail: z.string(),
@@ -34,17 +34,24 @@ export const placeOrderSchema = z.object({
   itemId: z.uuid('Choose a product'),
   OrderQuantity: z
     .number({ error: 'Quantity must be a number' })
-    .int('Quantity must be a whole number')
-    .positive('Quantity must be at least 1'),
-  Contact: z.string().trim().max(30, 'Phone must be at most 30 characters').default(''),
-  Address: z.string().trim().max(300, 'Address must be at most 300 characters').default(''),
+    .check(z.int('Quantity must be a whole number'), z.positive('Quantity must be at least 1')),
+  Contact: z._default(
+    z.string().check(z.trim(), z.maxLength(30, 'Phone must be at most 30 characters')),
+    '',
+  ),
+  Address: z._default(
+    z.string().check(z.trim(), z.maxLength(300, 'Address must be at most 300 characters')),
+    '',
+  ),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 
 /** GET /api/order: BuyerEmail (yourself, or anyone for an admin) or, for admins, everything. */
 export const orderListQuerySchema = z.object({
-  BuyerEmail: z.string().trim().toLowerCase().pipe(z.email('Not a valid email')).optional(),
-  status: z.enum(orderStatuses).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  BuyerEmail: z.optional(
+    z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email('Not a valid email')),
+  ),
+  status: z.optional(z.enum(orderStatuses)),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 50),
 });

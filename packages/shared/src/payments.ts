@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Stripe's test cards, which the built-in test mode honours. */
 export const TEST_CARDS = {
@@ -12,7 +12,7 @@ export const TEST_CARDS = {
 export const paymentConfigSchema = z.object({
   mode: z.enum(['test', 'stripe', 'disabled']),
   /** Stripe's publishable key, in Stripe mode only. */
-  publishableKey: z.string().optional(),
+  publishableKey: z.optional(z.string()),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
@@ -28,20 +28,27 @@ export type PaymentIntentResponse = z.infer<typeof paymentIntentSchema>;
 
 /** POST /api/order/{id}/pay in test mode: the card, which is checked and never stored. */
 export const testCardSchema = z.strictObject({
-  cardNumber: z
-    .string({ error: 'Card number is required' })
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
+  cardNumber: z.pipe(
+    z.pipe(
+      z.string({ error: 'Card number is required' }),
+      z.transform((v) => v.replace(/[\s-]/g, '')),
+    ),
+    z.string().check(z.regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
+  ),
   expMonth: z
     .number({ error: 'Expiry month is required' })
-    .int()
-    .min(1, "Your card's expiration month is invalid.")
-    .max(12, "Your card's expiration month is invalid."),
+    .check(
+      z.int(),
+      z.minimum(1, "Your card's expiration month is invalid."),
+      z.maximum(12, "Your card's expiration month is invalid."),
+    ),
   expYear: z
     .number({ error: 'Expiry year is required' })
-    .int()
-    .min(2000, "Your card's expiration year is invalid.")
-    .max(2100, "Your card's expiration year is invalid."),
-  cvc: z.string({ error: 'Security code is required' }).trim(),
+    .check(
+      z.int(),
+      z.minimum(2000, "Your card's expiration year is invalid."),
+      z.maximum(2100, "Your card's expiration year is invalid."),
+    ),
+  cvc: z.string({ error: 'Security code is required' }).check(z.trim()),
 });
 export type TestCardInput = z.input<typeof testCardSchema>;

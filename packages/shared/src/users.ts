@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { roles } from './auth.js';
 
 /** A row of the admin's user list (GET /api/user). */
@@ -16,8 +16,8 @@ export const userListSchema = z.array(userSummarySchema);
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 export const userListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
 });
 
 /** GET /api/admin/{email} */
@@ -27,24 +27,26 @@ export const adminStatusSchema = z.object({ admin: z.boolean() });
 export const roleChangeSchema = z.object({ email: z.string(), role: z.enum(roles) });
 
 export const emailParamsSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email()),
+  email: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email()),
 });
 
 /** PUT /api/user/{email}: the buyer's own contact details, used to prefill orders. */
 export const profileUpdateSchema = z.strictObject({
   phone: z
     .string()
-    .trim()
-    .max(30, 'Use at most 30 characters')
-    .regex(/^[0-9+()\-.\s]*$/, 'Use digits, spaces and + ( ) - . only'),
-  address: z.string().trim().max(300, 'Use at most 300 characters'),
+    .check(
+      z.trim(),
+      z.maxLength(30, 'Use at most 30 characters'),
+      z.regex(/^[0-9+()\-.\s]*$/, 'Use digits, spaces and + ( ) - . only'),
+    ),
+  address: z.string().check(z.trim(), z.maxLength(300, 'Use at most 300 characters')),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const profileSchema = z.object({
   email: z.string(),
   name: z.string(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  address: z.nullable(z.string()),
 });
 export type Profile = z.infer<typeof profileSchema>;

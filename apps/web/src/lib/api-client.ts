@@ -1,5 +1,5 @@
 import { errorBodySchema } from '@toolyard/shared';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** A failed API call, carrying the server's code, readable message and per-field messages. */
 export class ApiError extends Error {
@@ -30,7 +30,7 @@ const fallbackMessages: Record<number, string> = {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface ApiRequest<S extends z.ZodType> {
+export interface ApiRequest<S extends z.ZodMiniType> {
   /** Parses (and so checks) the response body. */
   schema: S;
   method?: Method;
@@ -39,7 +39,7 @@ export interface ApiRequest<S extends z.ZodType> {
 }
 
 /** The one way the web app calls the API: JSON in, schema-checked JSON out, ApiError on failure. */
-export async function apiFetch<S extends z.ZodType>(
+export async function apiFetch<S extends z.ZodMiniType>(
   path: string,
   request: ApiRequest<S>,
 ): Promise<z.infer<S>> {
@@ -47,7 +47,7 @@ export async function apiFetch<S extends z.ZodType>(
 }
 
 /** apiFetch that also hands back the response headers (paging totals travel there). */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends z.ZodMiniType>(
   path: string,
   { schema, method = 'GET', body, signal }: ApiRequest<S>,
 ): Promise<{ data: z.infer<S>; headers: Headers }> {

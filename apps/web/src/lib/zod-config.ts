@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/mini';
 
 // The shop's CSP allows no eval, so zod's compiled fast path can never run here, and zod's
 // probe for it (`new Function("")`) is reported as a CSP violation on every visit. Zod's

@@ -1,6 +1,6 @@
 import type { SignupInput } from '@toolyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch } from '@/lib/api-client';
 import { sessionQueryKey } from './get-session';
 

@@ -1,6 +1,6 @@
 import { productSchema, type Product, type productInputSchema } from '@toolyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { apiFetch } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/mutation-config';
 import { productsQueryKey } from './get-products';

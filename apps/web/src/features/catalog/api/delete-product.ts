@@ -1,6 +1,6 @@
 import type { Product } from '@toolyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/mutation-config';
 import { productsQueryKey } from './get-products';

@@ -4,7 +4,7 @@ import {
   type contactInputSchema,
 } from '@toolyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { apiFetch } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/mutation-config';
 import { contactMessagesQueryKey } from './get-contact-messages';

@@ -11,7 +11,7 @@ import {
 import { useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FormError } from '@/components/ui/form-error';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -33,9 +33,11 @@ function purchaseSchema({ MinOrderQuantity, AvailableQuantity }: Product) {
   return z.object({
     OrderQuantity: z
       .number({ error: 'Quantity must be a number' })
-      .int('Quantity must be a whole number')
-      .min(MinOrderQuantity, PURCHASE_QUANTITY_MESSAGE)
-      .max(AvailableQuantity, PURCHASE_QUANTITY_MESSAGE),
+      .check(
+        z.int('Quantity must be a whole number'),
+        z.minimum(MinOrderQuantity, PURCHASE_QUANTITY_MESSAGE),
+        z.maximum(AvailableQuantity, PURCHASE_QUANTITY_MESSAGE),
+      ),
     Contact: placeOrderSchema.shape.Contact,
     Address: placeOrderSchema.shape.Address,
   });

@@ -3,7 +3,7 @@ import { formatDollars, type Order } from '@toolyard/shared';
 import type { ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -25,29 +25,34 @@ export const formatExpiry = (value: string) => {
 
 /** Obviously incomplete cards are caught here; the server decides everything else. */
 const cardFormSchema = z.object({
-  cardNumber: z
-    .string()
-    .transform((v) => v.replace(/\D/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, 'Enter your card number.')
-        .regex(/^\d{12,19}$/, 'Your card number is incomplete.'),
+  cardNumber: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((v) => v.replace(/\D/g, '')),
     ),
-  expiry: z
-    .string()
-    .trim()
-    .min(1, "Enter your card's expiry date.")
-    .regex(/^\d{2}\/\d{2}$/, "Your card's expiration date is incomplete.")
-    .refine((v) => {
+    z
+      .string()
+      .check(
+        z.minLength(1, 'Enter your card number.'),
+        z.regex(/^\d{12,19}$/, 'Your card number is incomplete.'),
+      ),
+  ),
+  expiry: z.string().check(
+    z.trim(),
+    z.minLength(1, "Enter your card's expiry date."),
+    z.regex(/^\d{2}\/\d{2}$/, "Your card's expiration date is incomplete."),
+    z.refine((v) => {
       const month = Number(v.slice(0, 2));
       return month >= 1 && month <= 12;
     }, "Your card's expiration month is invalid."),
+  ),
   cvc: z
     .string()
-    .trim()
-    .min(1, "Enter your card's security code.")
-    .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+    .check(
+      z.trim(),
+      z.minLength(1, "Enter your card's security code."),
+      z.regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+    ),
 });
 type CardFormInput = z.input<typeof cardFormSchema>;
 type CardFormValues = z.output<typeof cardFormSchema>;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch } from '@/lib/api-client';
 import { usersQueryKey } from './get-users';
 
