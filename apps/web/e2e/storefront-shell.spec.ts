@@ -58,6 +58,31 @@ test('every menu link navigates to its page, in the spec order', async ({ page }
   }
 });
 
+test('a new page opens at the top, and going back returns to where the visitor was', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('region', { name: 'Our tools' }).getByRole('article'),
+  ).not.toHaveCount(0);
+  // The contact form loads as it nears the screen: let it arrive before measuring.
+  const contact = page.getByRole('region', { name: 'Contact us' });
+  await contact.scrollIntoViewIfNeeded();
+  await expect(contact.getByLabel('Email Address')).toBeVisible();
+  const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'About Toolyard' });
+  await footerLink.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(500);
+
+  await footerLink.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Toolyard');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tools for builders and makers');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
 test('an unknown path shows the not-found page', async ({ page }) => {
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(200); // the app shell answers; the router shows the 404 page

@@ -1,10 +1,10 @@
 import './lib/zod-config';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { App } from './app/router';
 import { sessionQueryOptions } from './features/auth/api/get-session';
+import { keyFirstEntry } from './lib/location';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
@@ -14,12 +14,16 @@ if (!root) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient();
 // Every page shows the session (the menu, the guards): ask for it while the page's code loads.
 void queryClient.prefetchQuery(sessionQueryOptions());
-const router = createAppRouter(queryClient);
+keyFirstEntry();
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders client={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread until the whole page is built.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders client={queryClient}>
+        <App />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -1,15 +1,17 @@
 import { PAGE_LOAD_TIMEOUT_MS } from '@toolyard/shared';
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 
 /** Thrown when a page's code has not arrived in time; the route error boundary explains it. */
 export class PageLoadTimeoutError extends Error {}
 
 /**
- * A route `lazy` loader for a module whose default export is the page: the page's code
- * downloads on first visit, and a load that hangs gives up after the spec's 120 seconds.
+ * A page whose module (default export) downloads on its first render; a load that hangs gives
+ * up after the spec's 120 seconds.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return async () => {
+export function lazyPage<Props extends object>(
+  load: () => Promise<{ default: ComponentType<Props> }>,
+) {
+  return lazy(async () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -18,10 +20,9 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
       );
     });
     try {
-      const page = await Promise.race([load(), timeout]);
-      return { Component: page.default };
+      return await Promise.race([load(), timeout]);
     } finally {
       clearTimeout(timer);
     }
-  };
+  });
 }

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
+import { useLocationKey } from '@/lib/location';
 
 /**
- * Navigates, and resolves once the new location has rendered. The router's own promise
- * resolves earlier, while React may still show the old page. Use it from a component that
+ * Navigates, and resolves once the new location has rendered. Use it from a component that
  * stays mounted across the navigation (the navbar).
  */
 export function useNavigateRendered() {
-  const navigate = useNavigate();
-  const { key } = useLocation();
+  const [, navigate] = useLocation();
+  const key = useLocationKey();
   const rendered = useRef<(() => void) | null>(null);
 
   useEffect(() => {
@@ -20,7 +20,7 @@ export function useNavigateRendered() {
     (to: string) =>
       new Promise<void>((resolve) => {
         rendered.current = resolve;
-        void navigate(to);
+        navigate(to);
       }),
     [navigate],
   );

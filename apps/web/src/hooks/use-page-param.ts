@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { pageFromParams, setPageParam } from '@/lib/page-param';
 
 /**

@@ -2,18 +2,20 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
+import { useKeyedLocation } from '@/lib/location';
 import { vi } from 'vitest';
 
-/** Renders inside a fresh query cache (no retries) and a router. */
+/** Renders inside a fresh query cache (no retries) and the app's router, at `path`. */
 export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const user = userEvent.setup();
+  window.history.replaceState(null, '', path);
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <Router hook={useKeyedLocation}>{ui}</Router>
     </QueryClientProvider>,
   );
   return { ...result, user, queryClient };

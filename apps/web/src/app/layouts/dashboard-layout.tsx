@@ -1,5 +1,6 @@
-import { useId } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Suspense, useId, type ReactNode } from 'react';
+import { NavLink } from '@/components/ui/nav-link';
+import { PageLoading } from '@/components/ui/page-loading';
 import { useAdminStatus } from '@/features/auth/api/get-admin-status';
 import { useSession } from '@/features/auth/api/get-session';
 import { useRouteToggle } from '@/hooks/use-route-toggle';
@@ -19,10 +20,9 @@ const adminLinks: SidebarItem[] = [
   { to: '/dashboard/messages', label: 'Messages' },
 ];
 
-export default function DashboardLayout() {
+export default function DashboardLayout({ children }: { children: ReactNode }) {
   const { open, toggle } = useRouteToggle();
   const sidebarId = useId();
-  const { pathname } = useLocation();
   const session = useSession();
   const admin = useAdminStatus(session.data?.user.email);
 
@@ -51,12 +51,9 @@ export default function DashboardLayout() {
             <li key={item.to}>
               <NavLink
                 to={item.to}
-                className={({ isActive }) =>
-                  // The dashboard's index page is My Profile.
-                  isActive || (item === profile && pathname.replace(/\/$/, '') === '/dashboard')
-                    ? 'menu-active'
-                    : ''
-                }
+                // The dashboard's index page is My Profile.
+                alsoActiveOn={item === profile ? '/dashboard' : undefined}
+                className={({ isActive }) => (isActive ? 'menu-active' : '')}
               >
                 {item.label}
               </NavLink>
@@ -70,7 +67,7 @@ export default function DashboardLayout() {
         </ul>
       </nav>
       <div className="min-w-0 flex-1">
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'wouter';
+import { NavLink } from '@/components/ui/nav-link';
 import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/features/auth/api/get-session';

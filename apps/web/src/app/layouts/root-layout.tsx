@@ -1,9 +1,14 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { PageLoading } from '@/components/ui/page-loading';
+import { useScrollRestoration } from '@/hooks/use-scroll-restoration';
+import { useLocationKey } from '@/lib/location';
+import { RouteErrorBoundary } from '../route-error';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 
-export function RootLayout() {
-  const navigation = useNavigation();
+export function RootLayout({ children }: { children: ReactNode }) {
+  useScrollRestoration();
+  const locationKey = useLocationKey();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -13,19 +18,14 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
-      {navigation.state === 'loading' && (
-        <progress
-          className="progress progress-primary fixed top-0 z-40 h-1 w-full"
-          aria-label="Loading page"
-        />
-      )}
       {/* At least a screen high: the footer starts below the fold, so pages that fill in as
           their data arrives do not push it down in view (layout shift). */}
       <main id="main" className="min-h-svh flex-1">
-        <Outlet />
+        <RouteErrorBoundary resetKey={locationKey}>
+          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

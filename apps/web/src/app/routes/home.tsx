@@ -1,6 +1,6 @@
 import { FEATURED_PRODUCT_COUNT, UPCOMING_PRODUCTS } from '@toolyard/shared';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';

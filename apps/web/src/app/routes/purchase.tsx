@@ -1,6 +1,6 @@
 import { formatDollars, idParamsSchema } from '@toolyard/shared';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { SelectField } from '@/components/ui/form-field';
@@ -22,7 +22,7 @@ const CHOICES = 100;
  */
 export default function PurchasePage() {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const rawId = params.get('id');
   const id = rawId !== null && idParamsSchema.shape.id.safeParse(rawId).success ? rawId : null;
   const product = useProduct(id);
@@ -63,7 +63,7 @@ export default function PurchasePage() {
                 key={product.data._id}
                 product={product.data}
                 buyer={buyer}
-                onDone={() => void navigate('/dashboard/myOrders')}
+                onDone={() => navigate('/dashboard/myOrders')}
               />
               <button
                 type="button"

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Redirect } from 'wouter';
 import { CardPage } from '@/components/ui/card-page';
 import { PageTitle } from '@/components/ui/page-title';
 import { useSession } from '@/features/auth/api/get-session';
@@ -11,7 +11,7 @@ export default function SignupPage() {
 
   // The form shows at once; a person found to be signed in already moves on when the
   // session arrives. Signed in already, or just signed up: go where the person was heading.
-  if (session.data) return <Navigate to={returnTo} replace />;
+  if (session.data) return <Redirect to={returnTo} replace />;
 
   return (
     <CardPage>

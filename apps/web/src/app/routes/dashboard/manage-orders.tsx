@@ -1,5 +1,5 @@
 import { orderStatuses, type OrderStatus } from '@toolyard/shared';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';

@@ -1,6 +1,6 @@
 import { formatDollars, type Order } from '@toolyard/shared';
 import { lazy, Suspense } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
@@ -70,7 +70,7 @@ function OrderSummary({ order }: { order: Order }) {
 }
 
 function PaymentStep({ order }: { order: Order }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [searchParams] = useSearchParams();
   const config = usePaymentConfig();
 
@@ -97,7 +97,7 @@ function PaymentStep({ order }: { order: Order }) {
       <ErrorState message={errorMessage(config.error)} onRetry={() => void config.refetch()} />
     );
   }
-  const onPaid = () => void navigate('/dashboard/myOrders');
+  const onPaid = () => navigate('/dashboard/myOrders');
   if (config.data.mode === 'stripe' && config.data.publishableKey) {
     return (
       <div className="mt-3">

@@ -73,7 +73,9 @@ describe('LoginForm', () => {
 
   it('starts Google sign-in with where to come back to', async () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    // Location's members are not its own enumerable properties: copy what the router reads.
+    const { pathname, search, hash } = window.location;
+    vi.stubGlobal('location', { ...window.location, pathname, search, hash, assign });
     const api = mockApi({
       'GET /api/auth-options': () => ({ body: { google: true } }),
       'POST /api/auth/sign-in/social': () => ({

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link } from 'wouter';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,7 +11,7 @@ import { useSession } from '../api/get-session';
  * Shows its pages only to admins; others read why. The server refuses them anyway: this
  * only spares them a page of errors. Place it inside RequireAuth.
  */
-export function RequireAdmin({ children }: { children?: ReactNode }) {
+export function RequireAdmin({ children }: { children: ReactNode }) {
   const session = useSession();
   const admin = useAdminStatus(session.data?.user.email);
 
@@ -22,7 +22,7 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
     return <ErrorState message={errorMessage(admin.error)} onRetry={() => void admin.refetch()} />;
   }
   if (!admin.data?.admin) return <AdminsOnly />;
-  return children ?? <Outlet />;
+  return children;
 }
 
 function AdminsOnly() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -9,9 +9,10 @@ import { useSession } from '../api/get-session';
  * Shows its pages only to a signed-in person. Others go to /login, which remembers where
  * they were going. A spinner shows while the session is read.
  */
-export function RequireAuth({ children }: { children?: ReactNode }) {
+export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
 
   if (session.isPending) return <Spinner label="Checking your session" />;
   if (session.isError) {
@@ -21,6 +22,9 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
       </div>
     );
   }
-  if (!session.data) return <Navigate to="/login" replace state={{ from: location }} />;
-  return children ?? <Outlet />;
+  if (!session.data) {
+    const from = search ? `${pathname}?${search}` : pathname;
+    return <Redirect to="/login" replace state={{ from }} />;
+  }
+  return children;
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH, signupSchema, type SignupInput } from '@toolyard/shared';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';

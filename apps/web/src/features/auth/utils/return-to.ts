@@ -1,4 +1,5 @@
-import { useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
+import { useLocationState } from '@/lib/location';
 
 /** Only a path on this site: never `//elsewhere` or an absolute URL (no open redirect). */
 export function safeReturnPath(value: unknown): string | null {
@@ -7,30 +8,12 @@ export function safeReturnPath(value: unknown): string | null {
   return value;
 }
 
-function fromState(state: unknown): string | null {
-  const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from === 'string') return safeReturnPath(from);
-  if (from && typeof from === 'object' && 'pathname' in from) {
-    const {
-      pathname,
-      search = '',
-      hash = '',
-    } = from as {
-      pathname: unknown;
-      search?: unknown;
-      hash?: unknown;
-    };
-    return safeReturnPath(`${String(pathname)}${String(search)}${String(hash)}`);
-  }
-  return null;
-}
-
 /**
  * Where to go after signing in or up: the protected page the person was sent away from
  * (router state, or `?from=` when coming back from Google), else the home page.
  */
 export function useReturnTo(): string {
-  const location = useLocation();
+  const state = useLocationState();
   const [params] = useSearchParams();
-  return fromState(location.state) ?? safeReturnPath(params.get('from')) ?? '/';
+  return safeReturnPath(state?.from) ?? safeReturnPath(params.get('from')) ?? '/';
 }

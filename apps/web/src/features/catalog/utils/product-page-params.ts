@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { pageFromParams, setPageParam } from '@/lib/page-param';
 import type { ProductPageQuery } from '../api/get-products-page';
 

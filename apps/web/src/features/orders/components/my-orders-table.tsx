@@ -1,6 +1,6 @@
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDollars, type Order } from '@toolyard/shared';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteOrder } from '../api/delete-order';
