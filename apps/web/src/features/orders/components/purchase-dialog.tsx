@@ -1,7 +1,13 @@
 import type { Product } from '@toolyard/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Modal } from '@/components/ui/modal';
-import { PurchaseForm, type Buyer } from './purchase-form';
+import { Spinner } from '@/components/ui/spinner';
+import type { Buyer } from './purchase-form';
+
+const loadForm = () => import('./purchase-form');
+// The form (react-hook-form, its resolver) downloads when a buyer reaches for a button, not
+// with the catalog: most visits to /allItems open no dialog.
+const PurchaseForm = lazy(() => loadForm().then((m) => ({ default: m.PurchaseForm })));
 
 /** The 'Click TO Continue Purchase' button and the purchase modal it opens; closes on success. */
 export function PurchaseDialog({ product, buyer }: { product: Product; buyer: Buyer }) {
@@ -12,12 +18,16 @@ export function PurchaseDialog({ product, buyer }: { product: Product; buyer: Bu
         type="button"
         className="btn btn-primary btn-block"
         aria-haspopup="dialog"
+        onPointerEnter={() => void loadForm()}
+        onFocus={() => void loadForm()}
         onClick={() => setOpen(true)}
       >
         Click TO Continue Purchase
       </button>
       <Modal open={open} title={`Order ${product.name}`} onClose={() => setOpen(false)}>
-        <PurchaseForm product={product} buyer={buyer} onDone={() => setOpen(false)} />
+        <Suspense fallback={<Spinner label="Loading the order form" />}>
+          <PurchaseForm product={product} buyer={buyer} onDone={() => setOpen(false)} />
+        </Suspense>
       </Modal>
     </>
   );
