@@ -114,3 +114,42 @@ test('the API answers unknown paths with the JSON error shape', async ({ request
   expect(response.status()).toBe(404);
   expect(await response.json()).toMatchObject({ error: 'not_found' });
 });
+
+test('the page shows the header before its code runs, exactly where the app puts it', async ({
+  browser,
+  page,
+}) => {
+  const outline = async (target: typeof page) => {
+    const brand = target.getByRole('banner').getByRole('link', { name: 'Toolyard' });
+    await expect(brand).toBeVisible();
+    return {
+      header: (await target.getByRole('banner').boundingBox())?.height,
+      brand: await brand.boundingBox(),
+    };
+  };
+  const viewport = page.viewportSize();
+  const before = await browser.newContext({ javaScriptEnabled: false, viewport });
+  try {
+    const shell = await before.newPage();
+    await shell.goto('/');
+    const painted = await outline(shell);
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(await outline(page)).toEqual(painted);
+  } finally {
+    await before.close();
+  }
+});
+
+test('a page load asks who is signed in once: the app takes over the early request', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/get-session') asked.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tools for builders and makers');
+  await expect(page.locator('link[rel=preload][href="/api/auth/get-session"]')).toHaveCount(1);
+  expect(asked).toHaveLength(1);
+});
