@@ -8,6 +8,8 @@ const loadForm = () => import('./purchase-form');
 // The form (react-hook-form, its resolver) downloads when a buyer reaches for a button, not
 // with the catalog: most visits to /allItems open no dialog.
 const PurchaseForm = lazy(() => loadForm().then((m) => ({ default: m.PurchaseForm })));
+// Only a head start: a failed download is reported when the dialog opens, not here.
+const prefetchForm = () => void loadForm().catch(() => {});
 
 /** The 'Click TO Continue Purchase' button and the purchase modal it opens; closes on success. */
 export function PurchaseDialog({ product, buyer }: { product: Product; buyer: Buyer }) {
@@ -18,8 +20,8 @@ export function PurchaseDialog({ product, buyer }: { product: Product; buyer: Bu
         type="button"
         className="btn btn-primary btn-block"
         aria-haspopup="dialog"
-        onPointerEnter={() => void loadForm()}
-        onFocus={() => void loadForm()}
+        onPointerEnter={prefetchForm}
+        onFocus={prefetchForm}
         onClick={() => setOpen(true)}
       >
         Click TO Continue Purchase
