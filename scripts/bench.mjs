@@ -84,18 +84,18 @@ async function waitFor(url, child, tries = 900) {
  * The Node flags `npm start` gives the server (package.json), so the bench measures the process
  * a deployment runs.
  */
-function startFlags() {
+const START_FLAGS = (() => {
   const { start } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
   const match = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(start);
   if (!match) throw new Error(`npm start no longer runs apps/server/dist/main.js: ${start}`);
   return match[1].split(/\s+/).filter(Boolean);
-}
+})();
 
 async function startShop(env) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   return startProcess(
-    [...startFlags(), 'apps/server/dist/main.js'],
+    [...START_FLAGS, 'apps/server/dist/main.js'],
     {
       // Production settings, as a real deployment runs (request logs included, to /dev/null).
       NODE_ENV: 'production',
@@ -495,7 +495,7 @@ async function main() {
 
   const started = Date.now();
   notes.push(
-    `The server runs with the Node flags npm start gives it: ${startFlags().join(' ') || 'none'}.`,
+    `The server runs with the Node flags npm start gives it: ${START_FLAGS.join(' ') || 'none'}.`,
   );
   const pgUrl = process.env.BENCH_DATABASE_URL;
   let web;
