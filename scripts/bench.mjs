@@ -2,6 +2,7 @@
 // Absolute figures on a shared machine drift; the ratio to the floor is the figure that matters.
 //
 //   BENCH_SECONDS=6           seconds per load run
+//   BENCH_WARMUP_SECONDS=2    seconds of the same reads before each measured read run, not counted
 //   BENCH_DATABASE_URL=...    a PostgreSQL database of its own (its name must contain "bench"):
 //                             emptied, migrated and seeded by the bench; adds the PostgreSQL rows,
 //                             order placement and sign-in there
@@ -27,6 +28,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = 50;
 const SIGN_IN_CONNECTIONS = 4;
 const BUYERS = 100;
@@ -154,8 +156,14 @@ function rssMb(pid) {
 
 // ---------- load ----------
 
-/** One autocannon run; the peak RSS of `pid` while it ran. */
-async function load(options, pid) {
+/**
+ * One autocannon run; the peak RSS of `pid` while it ran. With `warmUp`, the same requests run
+ * uncounted for WARMUP_SECONDS first, so the figures are those of a server that has already
+ * compiled the code on the path (a request cycle carries on where the warm-up left it). Only
+ * reads warm up: orders and sign-ins would change what the run counts.
+ */
+async function load(options, pid, { warmUp = false } = {}) {
+  if (warmUp && WARMUP_SECONDS > 0) await run({ ...options, duration: WARMUP_SECONDS });
   let peak = 0;
   const sampler = pid
     ? setInterval(() => {
@@ -163,15 +171,18 @@ async function load(options, pid) {
       }, 250)
     : undefined;
   try {
-    const result = await new Promise((resolve, reject) => {
+    return { result: await run(options), peakRssMb: peak || undefined };
+  } finally {
+    clearInterval(sampler);
+  }
+
+  function run(runOptions) {
+    return new Promise((resolve, reject) => {
       autocannon(
-        { connections: CONNECTIONS, pipelining: 1, duration: SECONDS, ...options },
+        { connections: CONNECTIONS, pipelining: 1, duration: SECONDS, ...runOptions },
         (err, res) => (err ? reject(err) : resolve(res)),
       );
     });
-    return { result, peakRssMb: peak || undefined };
-  } finally {
-    clearInterval(sampler);
   }
 }
 
@@ -189,8 +200,8 @@ const notes = [];
 
 /** Floor and shop on the same path, back to back. */
 async function compare(label, database, shop, urlPath) {
-  const floorRun = await load({ url: floorBase + urlPath });
-  const shopRun = await load({ url: shop.base + urlPath }, shop.child.pid);
+  const floorRun = await load({ url: floorBase + urlPath }, undefined, { warmUp: true });
+  const shopRun = await load({ url: shop.base + urlPath }, shop.child.pid, { warmUp: true });
   const row = {
     figure: label,
     database,
@@ -364,7 +375,8 @@ async function benchBigCatalog(shop, database, firstPage, search) {
   const size = CATALOG_SIZE.toLocaleString('en');
   const page = await compare(`GET ${firstPage} (${size} products)`, database, shop, firstPage);
   const found = await compare(`GET ${search} (${size} products, repeated)`, database, shop, search);
-  // A different search on every request (a product number), so none is answered from cache.
+  // A different search on every request (a product number), so none is answered from cache:
+  // the cache keeps 256 answers, and a number comes round again 10,000 searches later.
   const numbers = Array.from({ length: CATALOG_SIZE }, (_, i) => String(i).padStart(5, '0'));
   const { result } = await load(
     {
@@ -372,6 +384,7 @@ async function benchBigCatalog(shop, database, firstPage, search) {
       requests: cycling(numbers, (n) => ({ method: 'GET', path: `/api/tool?q=${n}&page=1` })),
     },
     shop.child.pid,
+    { warmUp: true },
   );
   const distinct = {
     figure: `GET /api/tool?q=<each different>&page=1 (${size} products, uncached)`,
@@ -393,6 +406,7 @@ async function benchBigCatalog(shop, database, firstPage, search) {
       })),
     },
     shop.child.pid,
+    { warmUp: true },
   );
   const alone = {
     figure: `GET /api/tool?q=<each different>&page=1 (${size} products, uncached, 1 connection)`,
