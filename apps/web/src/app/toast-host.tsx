@@ -1,10 +1,9 @@
 import { TOAST_DEFAULTS } from '@toolyard/shared';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazyNamed } from '@/lib/lazy-named';
 import { loadToasts, onToastsRequested, toastsRequested } from '@/lib/toast';
 
-const ToastContainer = lazy(() =>
-  loadToasts().then((library) => ({ default: library.ToastContainer })),
-);
+const ToastContainer = lazyNamed(loadToasts, 'ToastContainer');
 
 /** Mounts react-toastify's container once the first toast is asked for. */
 export function ToastHost() {

@@ -1,5 +1,5 @@
 import { FEATURED_PRODUCT_COUNT, UPCOMING_PRODUCTS } from '@toolyard/shared';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'wouter';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -8,6 +8,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { WhenNearView } from '@/components/ui/when-near-view';
 import { errorMessage } from '@/lib/api-client';
+import { lazyNamed } from '@/lib/lazy-named';
 import { useSession } from '@/features/auth/api/get-session';
 import { HOME_PRODUCTS_QUERY, useProductsPage } from '@/features/catalog/api/get-products-page';
 import { ProductCard } from '@/features/catalog/components/product-card';
@@ -15,8 +16,9 @@ import { useReviews } from '@/features/reviews/api/get-reviews';
 import { ReviewCard } from '@/features/reviews/components/review-card';
 
 // The form (react-hook-form, its resolver) is far below the fold: not in the first download.
-const ContactForm = lazy(() =>
-  import('@/features/contact/components/contact-form').then((m) => ({ default: m.ContactForm })),
+const ContactForm = lazyNamed(
+  () => import('@/features/contact/components/contact-form'),
+  'ContactForm',
 );
 
 export default function HomePage() {

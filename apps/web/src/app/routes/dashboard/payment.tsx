@@ -1,19 +1,19 @@
 import { formatDollars, type Order } from '@toolyard/shared';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { lazyNamed } from '@/lib/lazy-named';
 import { useOrder } from '@/features/orders/api/get-order';
 import { usePaymentConfig } from '@/features/payments/api/get-payment-config';
 import { TestCardForm } from '@/features/payments/components/test-card-form';
 
 // Stripe's libraries load only when this shop takes cards through Stripe.
-const StripeCardForm = lazy(() =>
-  import('@/features/payments/components/stripe-card-form').then((m) => ({
-    default: m.StripeCardForm,
-  })),
+const StripeCardForm = lazyNamed(
+  () => import('@/features/payments/components/stripe-card-form'),
+  'StripeCardForm',
 );
 
 /**

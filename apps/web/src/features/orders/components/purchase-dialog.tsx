@@ -1,13 +1,14 @@
 import type { Product } from '@toolyard/shared';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
+import { lazyNamed } from '@/lib/lazy-named';
 import type { Buyer } from './purchase-form';
 
 const loadForm = () => import('./purchase-form');
 // The form (react-hook-form, its resolver) downloads when a buyer reaches for a button, not
 // with the catalog: most visits to /allItems open no dialog.
-const PurchaseForm = lazy(() => loadForm().then((m) => ({ default: m.PurchaseForm })));
+const PurchaseForm = lazyNamed(loadForm, 'PurchaseForm');
 // Only a head start: a failed download is reported when the dialog opens, not here.
 const prefetchForm = () => void loadForm().catch(() => {});
 
