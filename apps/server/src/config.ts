@@ -184,6 +184,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactLimitPerHour: e.CONTACT_LIMIT_PER_HOUR,
     trustedOrigins: [
       ...e.TRUSTED_ORIGINS,
+      // Without a public origin the shop runs on this machine, where people reach it by
+      // 127.0.0.1 as often as by localhost: both are this server.
+      ...(e.PUBLIC_ORIGIN ? [] : [`http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`]),
       // The Vite dev server proxies the API from its own origin.
       ...(e.NODE_ENV === 'development' ? ['http://localhost:5173'] : []),
     ],

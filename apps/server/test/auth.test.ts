@@ -161,6 +161,25 @@ describe('sign up and sign in', () => {
     expect(res.json()).toMatchObject({ phone: '+1 555 0100' });
   });
 
+  it('refuses a sign-in from another site in the words the API uses, and takes one by 127.0.0.1', async () => {
+    const account = await signUp(t.app);
+    const signInFrom = (origin: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin },
+        payload: { email: account.email, password: account.password },
+      });
+    const refused = await signInFrom('https://evil.example');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: 'forbidden',
+      message: 'This request did not come from a Toolyard page, so it was refused.',
+    });
+    const port = new URL(ORIGIN).port;
+    expect((await signInFrom(`http://127.0.0.1:${port}`)).statusCode).toBe(200);
+  });
+
   it('refuses cookie-authenticated changes from another site or with no Origin', async () => {
     const account = await signUp(t.app);
     const put = (headers: Record<string, string>) =>

@@ -51,6 +51,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '4100' }).publicOrigin).toBe('http://localhost:4100');
   });
 
+  it('trusts 127.0.0.1 and [::1] as well as localhost only while there is no public origin', () => {
+    expect(loadConfig({ PORT: '4100' }).trustedOrigins).toEqual(
+      expect.arrayContaining(['http://127.0.0.1:4100', 'http://[::1]:4100']),
+    );
+    const deployed = loadConfig({ PORT: '4100', PUBLIC_ORIGIN: 'https://shop.example.com' });
+    // (localhost:5173, the Vite dev server, stays trusted in development.)
+    expect(deployed.trustedOrigins).not.toContain('http://127.0.0.1:4100');
+    expect(deployed.trustedOrigins).not.toContain('http://[::1]:4100');
+  });
+
   it('treats empty values as unset', () => {
     const config = loadConfig({
       PORT: '',

@@ -4,6 +4,10 @@ import { AppError } from '../errors.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The answer to a cookie-authenticated change from a page that is not ours. */
+export const FOREIGN_ORIGIN_MESSAGE =
+  'This request did not come from a Toolyard page, so it was refused.';
+
 /**
  * Cookie-authenticated mutations must come from our own pages: the browser's Origin header
  * must be one we trust. Bearer-token clients carry no ambient credentials and pass.
@@ -27,13 +31,7 @@ export const csrfPlugin = fp(
         done();
         return;
       }
-      done(
-        new AppError(
-          'forbidden',
-          'This request did not come from a Toolyard page, so it was refused.',
-          403,
-        ),
-      );
+      done(new AppError('forbidden', FOREIGN_ORIGIN_MESSAGE, 403));
     });
   },
   { name: 'csrf', dependencies: ['errors'] },

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { AppError } from '../../errors.js';
+import { FOREIGN_ORIGIN_MESSAGE } from '../../plugins/csrf.js';
 import { sendError } from '../../plugins/errors.js';
 import type { Auth } from './auth.js';
 
@@ -31,6 +32,9 @@ const knownErrors: Record<string, { status: number; error: string; message: stri
     error: 'account_disabled',
     message: 'This account has been disabled.',
   },
+  // Better Auth's own Origin check, worded as the rest of the API words it.
+  INVALID_ORIGIN: { status: 403, error: 'forbidden', message: FOREIGN_ORIGIN_MESSAGE },
+  MISSING_OR_NULL_ORIGIN: { status: 403, error: 'forbidden', message: FOREIGN_ORIGIN_MESSAGE },
 };
 
 // Requests that only ever add a session: no cached session can be affected.
