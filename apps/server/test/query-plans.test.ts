@@ -1,0 +1,199 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { sql, type Logger } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.js';
+import * as schema from '../src/db/schema.js';
+import { createCatalogRepository } from '../src/modules/catalog/catalog.repository.js';
+import { createOrdersRepository } from '../src/modules/orders/orders.repository.js';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
+
+// Issue 7: an index for every query. On a catalog and an order book big enough that the planner
+// prefers an index when one fits, each query the shop's lists run is explained with the
+// parameters it ran with, and no plan may read the products or orders table from end to end.
+
+const PRODUCTS = 10_000;
+const ORDERS = 10_000;
+const BUYERS = 400;
+// Twenty woods and metals, one per product in turn: a search for one finds 1 product in 20.
+const MATERIALS = `array['oak','ash','walnut','maple','beech','birch','cherry','pine','cedar','teak',
+  'steel','brass','copper','bronze','iron','titanium','aluminium','carbide','chrome','nickel']`;
+
+interface Ran {
+  text: string;
+  params: unknown[];
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+type Explain = (ran: Ran, generic?: boolean) => Promise<PlanNode[]>;
+
+describe('query plans on 10,000 products and 10,000 orders', () => {
+  let database: TestDatabase;
+  let ran: Ran[];
+  let db: Db;
+  let explain: Explain;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.db.execute(
+      sql.raw(`
+      insert into products (name, description, price_cents, img, "AvailableQuantity")
+      select 'Tool ' || lpad(i::text, 5, '0'),
+             'A ' || (${MATERIALS})[1 + i % 20] || '-handled tool, balanced for a full day.',
+             500 + i % 4000, '/images/tools/claw-hammer.svg', 100
+      from generate_series(0, ${PRODUCTS - 1}) as i`),
+    );
+    await database.db.execute(
+      sql.raw(`
+      insert into orders (item_id, item_name, order_quantity, price_cents, total_cents,
+                          buyer_name, buyer_email, status, created_at)
+      select (select _id from products order by seq limit 1), 'Tool 00000', 1, 500, 500,
+             'Buyer ' || i % ${BUYERS}, 'Buyer' || i % ${BUYERS} || '@example.com',
+             (array['pending','paid','shipped','cancelled'])[1 + i % 4],
+             now() - i * interval '1 minute'
+      from generate_series(1, ${ORDERS}) as i`),
+    );
+    await database.db.execute(sql`analyze products`);
+    await database.db.execute(sql`analyze orders`);
+
+    ran = [];
+    const logger: Logger = { logQuery: (text, params) => void ran.push({ text, params }) };
+    // The repositories run on a handle that records each query; explaining uses the same client.
+    const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+    if (database.kind === 'pglite') {
+      const lite = client as PGlite;
+      db = drizzlePglite({ client: lite, schema, logger }) as unknown as Db;
+      explain = (query, generic) =>
+        explainOn((text, params) => lite.query(text, params), query, generic);
+    } else {
+      const pool = client as pg.Pool;
+      db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
+      explain = async (query, generic) => {
+        const conn = await pool.connect();
+        try {
+          return await explainOn((text, params) => conn.query(text, params), query, generic);
+        } finally {
+          conn.release();
+        }
+      };
+    }
+  }, 120_000);
+  afterAll(async () => database?.close());
+
+  /** The queries `call` runs, each with the plan nodes of its plan. */
+  async function plansOf(call: () => Promise<unknown>, generic = false) {
+    ran.length = 0;
+    await call();
+    const queries = [...ran];
+    return Promise.all(
+      queries.map(async (q) => ({ text: q.text, nodes: await explain(q, generic) })),
+    );
+  }
+
+  // Counting every live product or every order reads them all, whichever way, and so does
+  // counting the orders of one status, which hold a large share of all (here a quarter): those
+  // counts are the only queries allowed to read a whole table.
+  const countsALargeShare =
+    /^select count\(\*\) from "(orders"( where "orders"\."status" = \$1)?|products" where "products"\."archived_at" is null)$/;
+
+  function expectNoFullScan(plans: { text: string; nodes: PlanNode[] }[]) {
+    expect(plans.length).toBeGreaterThan(0);
+    for (const { text, nodes } of plans) {
+      if (countsALargeShare.test(text)) continue;
+      const fullScans = nodes.filter(
+        (n) =>
+          n['Node Type'] === 'Seq Scan' &&
+          ['products', 'orders'].includes(n['Relation Name'] ?? ''),
+      );
+      expect(fullScans, text).toEqual([]);
+    }
+  }
+
+  it('lists a page of the catalog and one product by index', async () => {
+    const catalog = createCatalogRepository(db);
+    expectNoFullScan(await plansOf(() => catalog.listProducts({ page: 3 })));
+    const [first] = (await catalog.listProducts({ page: 1 })).products;
+    if (!first) throw new Error('the catalog is empty');
+    expectNoFullScan(await plansOf(() => catalog.getProduct(first._id)));
+  });
+
+  it.each([
+    ['a word in 1 product in 20', 'walnut'],
+    ['a word in one product', '00042'],
+  ])(
+    'gathers the matches of a search through the search index: %s, in the plan made for its value and in the generic one',
+    async (_name, q) => {
+      const catalog = createCatalogRepository(db);
+      for (const generic of [false, true]) {
+        const plans = await plansOf(() => catalog.listProducts({ q, page: 1 }), generic);
+        expectNoFullScan(plans);
+        const indexes = plans.flatMap((p) => p.nodes.map((n) => n['Index Name']));
+        // Walking the list in order instead, testing every product, is the plan to avoid.
+        expect(indexes).toContain('products_search_idx');
+        expect(indexes).not.toContain('products_live_seq_idx');
+      }
+    },
+  );
+
+  it("lists a buyer's orders, orders by status and a page of all orders by index", async () => {
+    const orders = createOrdersRepository(db);
+    expectNoFullScan(
+      await plansOf(() =>
+        orders.list({
+          buyerEmail: 'buyer7@example.com',
+          hideCancelled: true,
+          page: 1,
+          pageSize: 10,
+        }),
+      ),
+    );
+    expectNoFullScan(await plansOf(() => orders.list({ status: 'paid', page: 1, pageSize: 10 })));
+    expectNoFullScan(await plansOf(() => orders.list({ page: 2, pageSize: 10 })));
+  });
+});
+
+type Run = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/**
+ * The plan of `query` with its parameters: the one made for those values or, with `generic`,
+ * the one PostgreSQL keeps for a named statement whatever the values (as the search runs).
+ */
+async function explainOn(run: Run, query: Ran, generic = false): Promise<PlanNode[]> {
+  if (!generic)
+    return planOf((await run(`explain (format json) ${query.text}`, query.params)).rows);
+  await run('set plan_cache_mode = force_generic_plan');
+  await run(`prepare plan_check as ${query.text}`);
+  try {
+    const values = query.params.map(literal).join(', ');
+    return planOf((await run(`explain (format json) execute plan_check(${values})`)).rows);
+  } finally {
+    await run('deallocate plan_check');
+    await run('reset plan_cache_mode');
+  }
+}
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number') return String(value);
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
+
+function planOf(rows: unknown[]): PlanNode[] {
+  const cell = Object.values(rows[0] as Record<string, unknown>)[0];
+  const [top] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
+  const nodes: PlanNode[] = [];
+  const walk = (node: PlanNode) => {
+    nodes.push(node);
+    node.Plans?.forEach(walk);
+  };
+  walk(top.Plan);
+  return nodes;
+}
