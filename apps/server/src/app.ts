@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import type { ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
+import { summarizeError } from './db/outage.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { resolveAuthSecret } from './modules/auth/auth-secret.js';
@@ -20,6 +21,8 @@ import { createContactRepository } from './modules/contact/contact.repository.js
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { createContactService } from './modules/contact/contact.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
+import { createIdempotency } from './modules/idempotency/idempotency.service.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
@@ -34,6 +37,7 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { csrfPlugin } from './plugins/csrf.js';
+import { gracefulDrainPlugin } from './plugins/graceful-drain.js';
 import { connectRedis } from './plugins/redis.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -56,10 +60,11 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
   const app = Fastify({
     logger,
-    trustProxy: config.nodeEnv === 'production',
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Requests still running when a shutdown starts may finish; new ones get 503.
-    return503OnClosing: true,
+    // A request that reaches a closing server came on a connection it had accepted: it is
+    // answered, with Connection: close, rather than refused (plugins/graceful-drain.ts).
+    return503OnClosing: false,
     // One line per request (below) instead of Fastify's two: half the logging per request.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -68,7 +73,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        // The path alone: query strings carry search words and buyers' emails.
+        url: request.url.split('?', 1)[0],
         statusCode: reply.statusCode,
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
       },
@@ -81,6 +87,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(gracefulDrainPlugin);
   // Stripe Elements runs Stripe's script and frames, which talk to Stripe's API.
   const stripe = config.payments.mode === 'stripe';
   await app.register(securityHeadersPlugin, {
@@ -120,10 +127,18 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     config,
     db: database.db,
     secret: await resolveAuthSecret(config, database.db),
+    log: (level, line) =>
+      app.log[level === 'success' ? 'info' : level](
+        { auth: line.errors },
+        `Better Auth: ${line.message}`,
+      ),
   });
   // Caches in this process learn of changes made here or on any other instance (ADR 008).
   const changes = await database.openChangeFeed((err) =>
-    app.log.warn({ err }, 'the change feed lost its database connection; reconnecting'),
+    app.log.warn(
+      { err: summarizeError(err) },
+      'the change feed lost its database connection; reconnecting',
+    ),
   );
   app.addHook('onClose', async () => changes.close());
   const guards = createSessionGuards(auth, changes);
@@ -142,6 +157,13 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     onCancelled: (orderId) => payments.releaseOrder(orderId),
     changes,
   });
+  // After the server has answered its last request (and before the database closes): the
+  // batch being committed, and any order a cut connection left queued, are placed first.
+  app.addHook('onClose', async () => orders.settled());
+  const idempotency = createIdempotency(createIdempotencyRepository(database.db));
+  const pruneKeys = setInterval(() => void idempotency.prune().catch(() => {}), 60 * 60 * 1000);
+  pruneKeys.unref();
+  app.addHook('onClose', async () => clearInterval(pruneKeys));
   const productCache = createJsonCache(changes, { topic: 'products' });
   const reviewCache = createJsonCache(changes, { topic: 'reviews' });
 
@@ -155,9 +177,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
         changes,
       });
       await api.register(reviewsRoutes, { reviews, guards, cache: reviewCache, changes });
-      await api.register(ordersRoutes, { guards, orders });
+      await api.register(ordersRoutes, { guards, orders, idempotency });
       await api.register(imagesRoutes, { db: database.db, guards });
-      await api.register(paymentsRoutes, { guards, payments });
+      await api.register(paymentsRoutes, { guards, payments, idempotency });
       await api.register(authRoutes, { auth, config, changes });
       await api.register(usersRoutes, { guards, users, repo: usersRepo });
       await api.register(contactRoutes, {

@@ -1,8 +1,15 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
+import type { PostgresLimits } from './db/client.js';
 
 const webDistDefault = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+};
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,6 +36,7 @@ const envSchema = z.object({
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional(),
+  TRUST_PROXY: z.string().transform(parseTrustProxy).optional(),
   PAYMENTS_TEST_MODE: z.stringbool({ error: 'must be true or false' }).optional(),
   STRIPE_SECRET_KEY: z
     .string()
@@ -82,6 +90,9 @@ const envSchema = z.object({
     .int('must be a whole number of at least 1')
     .min(1, 'must be a whole number of at least 1')
     .default(5),
+  DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000).default(5000),
+  DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST_DIR: z.string().min(1).default(webDistDefault),
@@ -94,8 +105,15 @@ export type Config = Readonly<{
   publicOrigin: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Pool size and time limits on PostgreSQL (unused on the embedded database). */
+  database: PostgresLimits;
   /** Rate-limit counters shared by every instance; in memory per instance when unset. */
   redisUrl: string | undefined;
+  /**
+   * Whose X-Forwarded-For to believe for the client's address (Fastify's trustProxy): every
+   * sender, none, or the proxies' addresses and CIDRs.
+   */
+  trustProxy: boolean | string[];
   seedDemoData: boolean;
   /**
    * How cards are taken: Stripe when its keys are set; otherwise the built-in test processor
@@ -167,7 +185,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    database: {
+      poolSize: e.DATABASE_POOL_SIZE,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    },
     redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY ?? e.NODE_ENV === 'production',
     seedDemoData: e.SEED_DEMO_DATA,
     payments,
     authSecret: e.AUTH_SECRET,
@@ -229,6 +253,39 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
   return (e.PAYMENTS_TEST_MODE ?? e.NODE_ENV !== 'production')
     ? { mode: 'test' }
     : { mode: 'disabled' };
+}
+
+const TRUST_PROXY_MESSAGE =
+  'must be true, false, or comma-separated proxy addresses or CIDRs (e.g. 127.0.0.1,10.0.0.0/8)';
+// Fastify 5 takes a number of hops as "trust no proxy" (a direct client could otherwise claim
+// any address), so a count would silently do nothing: the proxies must be named.
+const TRUST_PROXY_HOPS_MESSAGE =
+  'must name the proxies (addresses or CIDRs, e.g. 127.0.0.1), not a number of hops, which Fastify takes as trusting none';
+// proxy-addr's names for address ranges, which Fastify's trustProxy accepts as well.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): boolean | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === 'true' || v === 'false') return v === 'true';
+  if (/^\d+$/.test(v)) {
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HOPS_MESSAGE });
+    return z.NEVER;
+  }
+  const list = v
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (list.length > 0 && list.every(isProxyAddress)) return list;
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+  return z.NEVER;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
 /** `PORT=` in a shell means "not set", not "set to nothing". */

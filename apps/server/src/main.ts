@@ -28,9 +28,12 @@ async function main() {
     if (database.kind === 'pglite') await seedDemoAccounts(app.auth, database.db);
   }
 
+  // Bounded: taking waiting connections (≤ 2 s) and answering open ones (≤ 6 s) fit in the
+  // delay, after which the process exits 1 (plugins/graceful-drain.ts, ADR 014).
   closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.stopAccepting();
     await app.close();
     await database.close();
     app.log.info('closed the server and the database');

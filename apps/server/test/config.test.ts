@@ -47,8 +47,47 @@ describe('loadConfig', () => {
     });
   });
 
+  it('bounds every wait on PostgreSQL, by default and as set', () => {
+    expect(loadConfig({}).database).toEqual({
+      poolSize: 10,
+      statementTimeoutMs: 5000,
+      connectTimeoutMs: 3000,
+    });
+    expect(
+      loadConfig({
+        DATABASE_POOL_SIZE: '25',
+        DATABASE_STATEMENT_TIMEOUT_MS: '15000',
+        DATABASE_CONNECT_TIMEOUT_MS: '500',
+      }).database,
+    ).toEqual({ poolSize: 25, statementTimeoutMs: 15_000, connectTimeoutMs: 500 });
+  });
+
   it('derives the public origin from PORT', () => {
     expect(loadConfig({ PORT: '4100' }).publicOrigin).toBe('http://localhost:4100');
+  });
+
+  it('trusts X-Forwarded-For as TRUST_PROXY says, and by default only in production', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig(production).trustProxy).toBe(true);
+    expect(loadConfig({ ...production, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0.1,nginx', '-1', ',']) {
+      expect(configError({ TRUST_PROXY: bad }).message).toBe(
+        `Invalid configuration: TRUST_PROXY must be true, false, or comma-separated proxy addresses or CIDRs (e.g. 127.0.0.1,10.0.0.0/8) (got ${JSON.stringify(bad)})`,
+      );
+    }
+    // Fastify takes a hop count as trusting no proxy: refused rather than silently ignored.
+    expect(configError({ TRUST_PROXY: '1' }).message).toMatch(
+      /^Invalid configuration: TRUST_PROXY must name the proxies .*not a number of hops/,
+    );
   });
 
   it('trusts 127.0.0.1 and [::1] as well as localhost only while there is no public origin', () => {
@@ -92,6 +131,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['CONTACT_LIMIT_PER_HOUR', '0'],
     ['CONTACT_LIMIT_PER_HOUR', 'many'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', 'soon'],
+    ['DATABASE_CONNECT_TIMEOUT_MS', '10'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     const err = configError({ [name]: value });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, users } from '../src/db/schema.js';
@@ -21,6 +22,7 @@ describe('orders placed in groups', () => {
   });
 
   const order = (itemId: string, overrides: Partial<NewOrder> = {}): NewOrder => ({
+    id: randomUUID(),
     itemId,
     orderQuantity: 1,
     buyerId,
@@ -121,5 +123,54 @@ describe('orders placed in groups', () => {
     expect(await stockOf(tight)).toBe(0);
     const rows = await database.db.select().from(orders).where(eq(orders.itemId, tight));
     expect(rows.map((row) => row.orderQuantity).sort()).toEqual([2, 3]);
+  });
+
+  it('places an order once however often it is tried: alone, in a batch, or both at once', async () => {
+    const item = await createProduct(database, { availableQuantity: 20 });
+    const repo = createOrdersRepository(database.db);
+    const first = order(item, { orderQuantity: 2 });
+
+    const placed = await repo.placeOrder(first);
+    const again = await repo.placeOrder(first);
+    const inBatch = await repo
+      .placeOrders([first, order(item, { orderQuantity: 3 })])
+      .catch(() => 'batch refused');
+    const racing = await Promise.all([
+      repo.placeOrder(first),
+      repo.placeOrder(first),
+      createOrderBatcher(repo).place(first),
+    ]);
+
+    expect(placed && 'row' in placed && placed.row.id).toBe(first.id);
+    expect(again).toEqual(placed);
+    // The primary key refuses the batch that repeats an order; its orders then go alone.
+    expect(inBatch).toBe('batch refused');
+    for (const r of racing) expect(r && 'row' in r && r.row.id).toBe(first.id);
+    const rows = await database.db.select().from(orders).where(eq(orders.itemId, item));
+    expect(rows).toHaveLength(1);
+    expect(await stockOf(item)).toBe(18);
+  });
+
+  it('tries an order again once when its connection drops after the commit', async () => {
+    const item = await createProduct(database, { availableQuantity: 10 });
+    const repo = createOrdersRepository(database.db);
+    let cuts = 0;
+    // The statement commits, then the reply is lost: what a reset after COMMIT looks like.
+    const flaky: typeof repo = {
+      ...repo,
+      placeOrder: async (o) => {
+        const result = await repo.placeOrder(o);
+        if (cuts++ === 0) throw Object.assign(new Error('Connection terminated unexpectedly'));
+        return result;
+      },
+    };
+    const batcher = createOrderBatcher(flaky, { retryDelayMs: 1 });
+
+    const placed = await batcher.place(order(item, { orderQuantity: 4 }));
+
+    expect(placed && 'row' in placed).toBe(true);
+    expect(cuts).toBe(2);
+    expect(await stockOf(item)).toBe(6);
+    expect(await database.db.select().from(orders).where(eq(orders.itemId, item))).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ export const errorCodes = [
   'conflict',
   'out_of_stock',
   'card_declined',
+  'idempotency_key_reused',
   'rate_limited',
   'payload_too_large',
   'service_unavailable',

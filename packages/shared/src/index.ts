@@ -8,3 +8,4 @@ export * from './auth.js';
 export * from './users.js';
 export * from './orders.js';
 export * from './payments.js';
+export * from './idempotency.js';

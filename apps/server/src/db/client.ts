@@ -37,15 +37,30 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 // Any constant works; it keeps two instances from migrating one PostgreSQL at once.
 const MIGRATION_LOCK_ID = 72_616_201;
 
+/** How long PostgreSQL may take: every wait is bounded, so an outage fails fast instead of hanging. */
+export interface PostgresLimits {
+  poolSize: number;
+  /** Longest a statement may run on the server (statement_timeout). */
+  statementTimeoutMs: number;
+  /** Longest wait for a connection: a new one, or a free one from a busy pool. */
+  connectTimeoutMs: number;
+}
+
+export const defaultPostgresLimits: PostgresLimits = {
+  poolSize: 10,
+  statementTimeoutMs: 5000,
+  connectTimeoutMs: 3000,
+};
+
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | ({ kind: 'postgres'; url: string } & Partial<PostgresLimits>)
   | { kind: 'pglite'; dataDir: string | undefined };
 
 /** Opens PGlite in dataDir (in memory when undefined) or a node-postgres pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres'
-    ? openPostgres(options.url, options.poolSize ?? 10)
-    : openPglite(options.dataDir);
+  if (options.kind === 'pglite') return openPglite(options.dataDir);
+  const { url, kind: _kind, ...limits } = options;
+  return openPostgres(url, { ...defaultPostgresLimits, ...limits });
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -81,14 +96,28 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, limits: PostgresLimits): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: 5000,
+    max: limits.poolSize,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
     idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    statement_timeout: limits.statementTimeoutMs,
+    // A frozen server enforces no statement_timeout: the client stops waiting a little later.
+    query_timeout: limits.statementTimeoutMs + 1000,
+    // A transaction left open by a stalled client must not hold its row locks for long.
+    idle_in_transaction_session_timeout: limits.statementTimeoutMs * 2,
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A connection that drops must fail only the queries on it, never the process. pg-pool
+  // listens for errors on idle clients only ('error' below); a client checked out for a
+  // transaction emits its 'error' with nobody listening, which Node turns into an uncaught
+  // exception. Every client gets a listener of its own; its queries reject with the error,
+  // and pg-pool drops the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    releaseWhenBeginFails(client);
+  });
   pool.on('error', () => {});
   try {
     await pool.query('select 1');
@@ -105,13 +134,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     location: redactUrl(url),
     migrate: async () => {
-      const conn = await pool.connect();
+      // A connection of its own, without the pool's timeouts: building an index on a large
+      // table may take minutes, and waiting for another instance's lock is expected.
+      const conn = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: limits.connectTimeoutMs,
+      });
+      conn.on('error', () => {});
+      await conn.connect();
       try {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder });
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-        conn.release();
+        await conn.end().catch(() => {});
       }
     },
     openChangeFeed: (onError) => openPostgresChangeFeed(url, onError),
@@ -122,6 +158,28 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/**
+ * Drizzle's node-postgres transaction sends BEGIN before its try/finally, so a connection
+ * that drops during BEGIN is never given back, and enough of them exhaust the pool for good.
+ * The client is released (as broken) here instead; drizzle rethrows the error as usual.
+ */
+function releaseWhenBeginFails(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const patched = (...args: unknown[]) => {
+    const result = query(...args);
+    const [first] = args;
+    const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+    if (!(result instanceof Promise) || typeof text !== 'string' || !/^\s*begin\b/i.test(text)) {
+      return result;
+    }
+    return result.catch((err: unknown) => {
+      client.release(err instanceof Error ? err : new Error(String(err)));
+      throw err;
+    });
+  };
+  client.query = patched as typeof client.query;
 }
 
 async function ping(db: Db, timeoutMs = 2000): Promise<boolean> {

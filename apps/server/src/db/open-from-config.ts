@@ -5,7 +5,7 @@ import { openDatabase, type Database } from './client.js';
 export async function openDatabaseFromConfig(config: Config): Promise<Database> {
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, ...config.database }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   try {

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -284,4 +285,30 @@ export const contactMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * Idempotency-Key requests (orders and payments): the first outcome, kept per buyer and key,
+ * so a retried request answers it again instead of acting twice (ADR 013). `resource_id` is
+ * the id the request acts under, chosen before its first attempt.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    resourceId: uuid('resource_id').notNull(),
+    /** Null while the first request is still running (or died before it could answer). */
+    statusCode: integer('status_code'),
+    response: text('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,7 +1,13 @@
 import type { ErrorBody, ErrorCode } from '@toolyard/shared';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  causeOf,
+  isDatabaseUnavailable,
+  summarizeError,
+  type SafeErrorSummary,
+} from '../db/outage.js';
 import { AppError } from '../errors.js';
 
 const statusCodes: Partial<Record<number, ErrorCode>> = {
@@ -47,7 +53,17 @@ export const errorsPlugin = fp(
           message: err.message,
         });
       }
-      request.log.error({ err }, 'request failed');
+      const summary = summarizeError(err);
+      if (isDatabaseUnavailable(err)) {
+        throttled.report(
+          request.log,
+          'warn',
+          summary,
+          'the database is unavailable; answering 503',
+        );
+        return sendUnavailable(reply);
+      }
+      throttled.report(request.log, 'error', summary, 'request failed');
       return sendError(reply, 500, {
         error: 'internal_error',
         message: 'Something went wrong on our side. Please try again.',
@@ -56,6 +72,51 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+/** Seconds a client should wait before trying again during an outage. */
+export const RETRY_AFTER_SECONDS = 2;
+
+/** 503 with Retry-After: the shop is briefly unable to answer; nothing was done. */
+export function sendUnavailable(reply: FastifyReply) {
+  reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  return sendError(reply, 503, {
+    error: 'service_unavailable',
+    message: 'The shop is briefly unavailable. Please try again in a moment.',
+  });
+}
+
+const throttled = createThrottledLog();
+
+/**
+ * One log line per cause per window: an outage fails every request the same way, and a line
+ * for each would bury the first (and fill the disk). The next line after a quiet window says
+ * how many were left out.
+ */
+export function createThrottledLog(windowMs = 5000) {
+  const causes = new Map<string, { until: number; suppressed: number }>();
+  return {
+    report(
+      log: FastifyBaseLogger,
+      level: 'warn' | 'error',
+      summary: SafeErrorSummary,
+      message: string,
+    ) {
+      const cause = causeOf(summary);
+      const now = Date.now();
+      const entry = causes.get(cause);
+      if (entry && entry.until > now) {
+        entry.suppressed++;
+        return;
+      }
+      if (causes.size > 1000) causes.clear();
+      causes.set(cause, { until: now + windowMs, suppressed: 0 });
+      log[level](
+        { err: summary, ...(entry?.suppressed ? { suppressed: entry.suppressed } : {}) },
+        message,
+      );
+    },
+  };
+}
 
 /** Sends the one error shape with its status. */
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody) {

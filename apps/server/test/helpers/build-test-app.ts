@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { FastifyServerOptions } from 'fastify';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/client.js';
@@ -60,17 +61,35 @@ export async function buildSecondInstance(
   options: Pick<TestAppOptions, 'env'> = {},
 ): Promise<TestApp> {
   if (!first.database.url) throw new Error('a second instance needs PostgreSQL');
-  const database = await openDatabase({ kind: 'postgres', url: first.database.url });
+  return buildInstanceAt(first.database.url, options);
+}
+
+/**
+ * The app on the PostgreSQL database at `url` (already migrated), e.g. through a proxy or on
+ * a server the test stops and starts; `logger` captures its log. close() leaves the database.
+ */
+export async function buildInstanceAt(
+  url: string,
+  options: Pick<TestAppOptions, 'env'> & { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
+  const config = testConfig(options);
+  const database = await openDatabase({ kind: 'postgres', url, ...config.database });
   return startOn(database, options);
 }
 
 /** Starts the app on an open database; the returned close() closes both. */
 async function startOn(
   database: TestApp['database'],
-  options: Pick<TestAppOptions, 'env' | 'webDistDir'>,
+  options: Pick<TestAppOptions, 'env' | 'webDistDir'> & {
+    logger?: FastifyServerOptions['logger'];
+  },
 ): Promise<TestApp> {
   try {
-    const app = await buildApp({ config: testConfig(options), database });
+    const app = await buildApp({
+      config: testConfig(options),
+      database,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
     await app.ready();
     return {
       app,

@@ -1,6 +1,6 @@
 import { productListSchema } from '@toolyard/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, errorMessage } from './api-client';
+import { ApiError, apiFetch, errorMessage, isUnavailable, retryDelayFor } from './api-client';
 
 function respondWith(response: Response | Error) {
   const fetchMock = vi.fn(async () => {
@@ -80,7 +80,22 @@ describe('apiFetch', () => {
     respondWith(new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await apiFetch('/tool', { schema: productListSchema }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, code: 'http_502', isClientError: false });
-    expect(errorMessage(error)).toBe('Something went wrong on our side. Please try again.');
+    expect(errorMessage(error)).toBe(
+      'The shop is briefly unavailable. Please try again in a moment.',
+    );
+  });
+
+  it('marks an outage as worth retrying, after the wait the server asked for', async () => {
+    respondWith(
+      json({ error: 'service_unavailable', message: 'The shop is briefly unavailable.' }, 503, {
+        'retry-after': '2',
+      }),
+    );
+    const error = await apiFetch('/tool', { schema: productListSchema }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503, isUnavailable: true, retryAfterSeconds: 2 });
+    expect(retryDelayFor(0, error)).toBe(2000);
+    expect(retryDelayFor(3, new ApiError(500, 'internal_error', 'x'))).toBe(8000);
+    expect(isUnavailable(new ApiError(409, 'conflict', 'x'))).toBe(false);
   });
 
   it('reports an unreachable server as a network error', async () => {

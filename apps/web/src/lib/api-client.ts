@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** How long the server asked us to wait before trying again (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -17,6 +19,23 @@ export class ApiError extends Error {
   get isClientError(): boolean {
     return this.status >= 400 && this.status < 500;
   }
+
+  /** The shop (or the way to it) is briefly away: the same request may well work soon. */
+  get isUnavailable(): boolean {
+    return this.status === 0 || this.status === 502 || this.status === 503 || this.status === 504;
+  }
+}
+
+/** The sentence shown while reads are retried through an outage. */
+export const UNAVAILABLE_MESSAGE = 'The shop is briefly unavailable, retrying…';
+
+/** True for an error worth retrying on its own: an outage, not a refusal. */
+export const isUnavailable = (error: unknown) => error instanceof ApiError && error.isUnavailable;
+
+/** Waits as long as the server asked (Retry-After), else backs off exponentially. */
+export function retryDelayFor(attempt: number, error: unknown, capMs = 30_000): number {
+  const asked = error instanceof ApiError ? error.retryAfterSeconds : undefined;
+  return Math.min(asked ? asked * 1000 : 1000 * 2 ** attempt, capMs);
 }
 
 const fallbackMessages: Record<number, string> = {
@@ -36,6 +55,8 @@ export interface ApiRequest<S extends z.ZodMiniType> {
   method?: Method;
   body?: unknown;
   signal?: AbortSignal;
+  /** E.g. Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /** The one way the web app calls the API: JSON in, schema-checked JSON out, ApiError on failure. */
@@ -49,7 +70,7 @@ export async function apiFetch<S extends z.ZodMiniType>(
 /** apiFetch that also hands back the response headers (paging totals travel there). */
 export async function apiRequest<S extends z.ZodMiniType>(
   path: string,
-  { schema, method = 'GET', body, signal }: ApiRequest<S>,
+  { schema, method = 'GET', body, signal, headers }: ApiRequest<S>,
 ): Promise<{ data: z.infer<S>; headers: Headers }> {
   let response: Response;
   try {
@@ -59,6 +80,7 @@ export async function apiRequest<S extends z.ZodMiniType>(
       credentials: 'same-origin',
       // FormData (a file upload) sets its own multipart content type.
       headers: {
+        ...headers,
         accept: 'application/json',
         ...(body === undefined || body instanceof FormData
           ? {}
@@ -98,11 +120,15 @@ async function toApiError(response: Response): Promise<ApiError> {
   if (response.status === 429 && retryAfter > 0) {
     message = `${message.replace(/\.$/, '')}. Try again in ${formatWait(retryAfter)}.`;
   }
+  if (response.status === 502 || response.status === 503 || response.status === 504) {
+    message = 'The shop is briefly unavailable. Please try again in a moment.';
+  }
   return new ApiError(
     response.status,
     body.success ? body.data.error : `http_${response.status}`,
     message,
     body.success ? body.data.fields : undefined,
+    retryAfter > 0 ? retryAfter : undefined,
   );
 }
 

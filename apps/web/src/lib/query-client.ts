@@ -1,6 +1,8 @@
 import { QUERY_DEFAULTS } from '@toolyard/shared';
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError, isUnavailable, retryDelayFor } from './api-client';
+
+const UNAVAILABLE_RETRIES = 8;
 
 /** The spec's caching defaults: kept 5 minutes, 3 retries, exponential backoff capped at 30 s. */
 export function createQueryClient(): QueryClient {
@@ -9,10 +11,14 @@ export function createQueryClient(): QueryClient {
       queries: {
         gcTime: QUERY_DEFAULTS.gcTimeMs,
         staleTime: 30_000,
+        // Through an outage reads keep trying for about a minute (the banner says so).
         retry: (failureCount, error) =>
-          failureCount < QUERY_DEFAULTS.retries &&
-          !(error instanceof ApiError && error.isClientError),
-        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, QUERY_DEFAULTS.maxRetryDelayMs),
+          isUnavailable(error)
+            ? failureCount < UNAVAILABLE_RETRIES
+            : failureCount < QUERY_DEFAULTS.retries &&
+              !(error instanceof ApiError && error.isClientError),
+        retryDelay: (attempt, error) =>
+          retryDelayFor(attempt, error, QUERY_DEFAULTS.maxRetryDelayMs),
       },
     },
   });

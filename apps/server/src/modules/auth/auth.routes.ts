@@ -8,7 +8,7 @@ import type { ChangeFeed } from '../../db/change-feed.js';
 import { AppError } from '../../errors.js';
 import { FOREIGN_ORIGIN_MESSAGE } from '../../plugins/csrf.js';
 import { sendError } from '../../plugins/errors.js';
-import type { Auth } from './auth.js';
+import { authFailures, type Auth } from './auth.js';
 
 /** Better Auth's codes that deserve another status or a friendlier sentence. */
 const knownErrors: Record<string, { status: number; error: string; message: string }> = {
@@ -58,13 +58,19 @@ export const authRoutes: FastifyPluginAsyncZod<{
       request.method !== 'HEAD' &&
       request.body !== undefined &&
       request.body !== null;
-    const response = await auth.handler(
-      new Request(new URL(request.url, config.publicOrigin), {
-        method: request.method,
-        headers: fromNodeHeaders(request.headers),
-        body: hasBody ? JSON.stringify(request.body) : undefined,
-      }),
+    const failure: { error?: unknown } = {};
+    const response = await authFailures.run(failure, () =>
+      auth.handler(
+        new Request(new URL(request.url, config.publicOrigin), {
+          method: request.method,
+          headers: fromNodeHeaders(request.headers),
+          body: hasBody ? JSON.stringify(request.body) : undefined,
+        }),
+      ),
     );
+    // The API's one error handler answers it: 503 for a database outage, else a logged 500.
+    if (response.status >= 500 && failure.error) throw failure.error;
+    if (response.status >= 500) throw new Error(`Better Auth answered ${response.status}`);
     const text = await response.text();
     // Sign-out, revocations, bans, role changes: whatever this was, sessions cached here must
     // be looked up again, here and on every other instance.

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { hash, verify } from '@node-rs/argon2';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@toolyard/shared';
 import { betterAuth } from 'better-auth';
@@ -6,12 +7,35 @@ import { admin, bearer, genericOAuth } from 'better-auth/plugins';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { summarizeError, type SafeErrorSummary } from '../../db/outage.js';
 import { accounts, sessions, users, verifications } from '../../db/schema.js';
 
 export interface CreateAuthOptions {
   config: Config;
   db: Db;
   secret: string;
+  /** Better Auth's own log lines, already stripped of what they carried. */
+  log?: (level: 'debug' | 'info' | 'success' | 'warn' | 'error', line: SafeLogLine) => void;
+}
+
+/** The error behind a Better Auth 500, for the request that is being forwarded. */
+export const authFailures = new AsyncLocalStorage<{ error?: unknown }>();
+
+export interface SafeLogLine {
+  message: string;
+  errors: SafeErrorSummary[];
+}
+
+/**
+ * Better Auth logs errors whole, and a database error's message holds the query and its
+ * parameters (session tokens, emails). Only a summary of each goes on.
+ */
+function safeLogMessage(message: string, args: unknown[]): SafeLogLine {
+  const errors = args.filter((a) => a instanceof Error).map(summarizeError);
+  const looksLikeQuery = /failed query|params:|insert into|select |update |delete from/i.test(
+    message,
+  );
+  return { message: looksLikeQuery ? 'a database query failed' : message.slice(0, 200), errors };
 }
 
 /**
@@ -20,7 +44,7 @@ export interface CreateAuthOptions {
  * clients, the admin role, and Google as an OpenID Connect provider found by discovery, so its
  * ID tokens are checked for signature, issuer, audience and nonce.
  */
-export function createAuth({ config, db, secret }: CreateAuthOptions) {
+export function createAuth({ config, db, secret, log }: CreateAuthOptions) {
   const adminEmails = new Set(config.adminEmails);
   const isAdminEmail = (email: string) => adminEmails.has(email.toLowerCase());
 
@@ -66,8 +90,23 @@ export function createAuth({ config, db, secret }: CreateAuthOptions) {
     // Limits live in Fastify (@fastify/rate-limit), where they share the API's error shape.
     rateLimit: { enabled: false },
     // Failed sign-ins with no usable state come back to our login page, not Better Auth's.
-    onAPIError: { errorURL: '/login' },
-    logger: { disabled: config.logLevel === 'silent' },
+    onAPIError: {
+      errorURL: '/login',
+      // A failure that is not Better Auth's own answer (a database error) leaves the handler
+      // as it is, for the API's one error handler: 503 for an outage, else a logged 500,
+      // never the error printed whole to stderr with its query parameters.
+      throw: true,
+    },
+    logger: {
+      disabled: config.logLevel === 'silent',
+      log: (level, message, ...args) => {
+        // Errors Better Auth catches and answers 500 for itself (a session lookup): the
+        // request that is being forwarded learns what lay behind them.
+        const failure = authFailures.getStore();
+        if (failure) failure.error ??= args.find((a) => a instanceof Error);
+        log?.(level, safeLogMessage(message, args));
+      },
+    },
     advanced: {
       // Better Auth turns these off by itself when NODE_ENV=test or TEST is set; never here.
       disableOriginCheck: false,

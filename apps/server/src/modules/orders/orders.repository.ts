@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { centsToDollars, type Order, type OrderStatus } from '@toolyard/shared';
 import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -51,8 +50,15 @@ export function createOrdersRepository(db: Db) {
      * locked only while the statement runs. Undefined when the UPDATE matched nothing.
      */
     placeOrder: async (order: NewOrder): Promise<Placement> => {
-      const row = await placeOne(db, order);
-      return row && { row };
+      try {
+        const row = (await placeOne(db, order)) ?? (await findOrder(db, order.id));
+        return row && { row };
+      } catch (err) {
+        // Another attempt at the same order committed first: that one is the order.
+        const row = isDuplicateOrder(err) ? await findOrder(db, order.id) : undefined;
+        if (row) return { row };
+        throw err;
+      }
     },
 
     /**
@@ -67,7 +73,7 @@ export function createOrdersRepository(db: Db) {
      */
     placeOrders(batch: readonly NewOrder[]): Promise<Placement[]> {
       return db.transaction(async (tx) => {
-        const ids = batch.map(() => randomUUID());
+        const ids = batch.map((o) => o.id);
         const together = await placeTogether(tx, batch, ids);
         const placed: Placement[] = ids.map((id) => {
           const row = together.get(id);
@@ -176,7 +182,11 @@ async function productStates(db: Db | Tx, ids: readonly string[]) {
   return new Map<string, ProductState>(rows.map(({ id, ...state }) => [id, state]));
 }
 
-/** ADR 005's conditional UPDATE feeding the INSERT, as one statement. */
+/**
+ * ADR 005's conditional UPDATE feeding the INSERT, as one statement, under the order's own id:
+ * an attempt at an order that already exists takes nothing (and the primary key refuses a
+ * concurrent twin), so an order can be tried again after an unknown outcome (ADR 013).
+ */
 async function placeOne(db: Db | Tx, order: NewOrder): Promise<OrderRow | undefined> {
   const q = order.orderQuantity;
   const result = await db.execute<RawOrderRow>(sql`
@@ -184,11 +194,12 @@ async function placeOne(db: Db | Tx, order: NewOrder): Promise<OrderRow | undefi
           update products set "AvailableQuantity" = "AvailableQuantity" - ${q}
           where "_id" = ${order.itemId} and archived_at is null
             and "MinOrderQuantity" <= ${q} and "AvailableQuantity" >= ${q}
+            and not exists (select 1 from orders where "_id" = ${order.id})
           returning "_id", name, price_cents
         )
-        insert into orders (item_id, item_name, order_quantity, price_cents, total_cents,
+        insert into orders ("_id", item_id, item_name, order_quantity, price_cents, total_cents,
                             buyer_id, buyer_name, buyer_email, contact, address)
-        select "_id", name, ${q}, price_cents, price_cents * ${q},
+        select ${order.id}, "_id", name, ${q}, price_cents, price_cents * ${q},
                ${order.buyerId}, ${order.buyerName}, ${order.buyerEmail},
                ${order.contact}, ${order.address}
         from taken
@@ -196,6 +207,20 @@ async function placeOne(db: Db | Tx, order: NewOrder): Promise<OrderRow | undefi
   // Both drivers answer with { rows }.
   const [row] = (result as unknown as { rows: RawOrderRow[] }).rows;
   return row && fromRaw(row);
+}
+
+async function findOrder(db: Db | Tx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+/** The primary key refused an order: an earlier attempt at it is already in. */
+function isDuplicateOrder(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === 'orders_pkey') return true;
+  }
+  return false;
 }
 
 /** A product as an order found it. */
@@ -212,6 +237,8 @@ export interface ProductState {
 export type Placement = { row: OrderRow } | { refused: ProductState | null } | undefined;
 
 export interface NewOrder {
+  /** Chosen before the first attempt: every retry of this order is the same order. */
+  id: string;
   itemId: string;
   orderQuantity: number;
   buyerId: string;

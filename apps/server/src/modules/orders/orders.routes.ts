@@ -1,4 +1,5 @@
 import {
+  idempotencyHeadersSchema,
   idParamsSchema,
   orderListQuerySchema,
   orderListSchema,
@@ -9,25 +10,44 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionGuards } from '../auth/session.js';
+import type { Idempotency } from '../idempotency/idempotency.service.js';
+import { sendOutcome } from '../idempotency/send-outcome.js';
 import type { OrdersService } from './orders.service.js';
 
 /** The spec's `/api/order` paths, every one signed in; admins see and move every order. */
 export const ordersRoutes: FastifyPluginAsyncZod<{
   guards: SessionGuards;
   orders: OrdersService;
-}> = async (app, { guards, orders }) => {
+  idempotency: Idempotency;
+}> = async (app, { guards, orders, idempotency }) => {
   app.post(
     '/order',
     {
       onRequest: guards.signedIn,
-      schema: { body: placeOrderSchema, response: { 201: orderSchema } },
+      schema: {
+        headers: idempotencyHeadersSchema,
+        body: placeOrderSchema,
+        response: { 201: orderSchema },
+      },
     },
     async (request, reply) => {
       const actor = await guards.requireUser(request);
       const { itemId, OrderQuantity, Contact, Address } = request.body;
-      return reply
-        .code(201)
-        .send(await orders.placeOrder(actor, { itemId, OrderQuantity, Contact, Address }));
+      const input = { itemId, OrderQuantity, Contact, Address };
+      // The order's id is chosen before its first attempt; a retry with the same key is the
+      // same order, so running it again is harmless (ADR 013).
+      const outcome = await idempotency.handle({
+        userId: actor.id,
+        scope: 'order',
+        key: request.headers['idempotency-key'],
+        fingerprint: input,
+        rerunnable: true,
+        run: async (id) => ({
+          statusCode: 201,
+          body: await orders.placeOrder(actor, { ...input, id }),
+        }),
+      });
+      return sendOutcome(reply, outcome);
     },
   );
 

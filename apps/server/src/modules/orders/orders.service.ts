@@ -10,7 +10,7 @@ import { orders } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { CurrentUser } from '../auth/session.js';
 import { returnStock } from '../catalog/stock.js';
-import { createOrderBatcher } from './order-batcher.js';
+import { createOrderBatcher, type OrderBatcherOptions } from './order-batcher.js';
 import { toOrder, type OrdersRepository } from './orders.repository.js';
 
 const noSuchOrder = () => notFound('There is no such order.');
@@ -22,6 +22,7 @@ export interface OrdersServiceOptions {
   onCancelled?: (orderId: string) => Promise<void>;
   /** Told about stock moves, so cached product lists drop them. */
   changes?: Pick<ChangeFeed, 'publish'>;
+  batcher?: OrderBatcherOptions;
 }
 
 /** The order rules: prices from the database, stock that never oversells, who may see what. */
@@ -54,7 +55,7 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
     return updated;
   }
 
-  const batcher = createOrderBatcher(repo);
+  const batcher = createOrderBatcher(repo, options.batcher);
 
   const owns = (actor: CurrentUser) => (order: { buyerId: string | null; buyerEmail: string }) =>
     order.buyerId === actor.id ||
@@ -71,10 +72,13 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
       input: Required<Pick<PlaceOrderInput, 'itemId' | 'OrderQuantity'>> & {
         Contact: string;
         Address: string;
+        /** The order's id, chosen before its first attempt (ADR 013). */
+        id: string;
       },
     ): Promise<Order> {
       const quantity = input.OrderQuantity;
       const placement = await batcher.place({
+        id: input.id,
         itemId: input.itemId,
         orderQuantity: quantity,
         buyerId: actor.id,
@@ -138,6 +142,9 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
         'Only unpaid orders can be cancelled; paid orders cannot be deleted.',
         (order) => isAdmin(actor) || owns(actor)(order),
       ),
+
+    /** Resolves when every order handed in so far has been placed or refused (shutdown). */
+    settled: () => batcher.settled(),
 
     /** Admin: a paid order leaves the warehouse. */
     ship: (id: string) =>

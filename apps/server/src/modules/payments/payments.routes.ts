@@ -1,4 +1,5 @@
 import {
+  idempotencyHeadersSchema,
   idParamsSchema,
   orderSchema,
   paymentConfigSchema,
@@ -9,13 +10,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionGuards } from '../auth/session.js';
+import type { Idempotency } from '../idempotency/idempotency.service.js';
+import { sendOutcome } from '../idempotency/send-outcome.js';
 import type { PaymentsService } from './payments.service.js';
 
 /** Card payments for orders: the built-in test mode, or Stripe when it is configured. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   guards: SessionGuards;
   payments: PaymentsService;
-}> = async (app, { guards, payments }) => {
+  idempotency: Idempotency;
+}> = async (app, { guards, payments, idempotency }) => {
   /** Per buyer, not per address: enough for typos and retries, too few for card testing. */
   const perBuyer = (name: string, max: number) => ({
     rateLimit: {
@@ -37,10 +41,30 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: guards.signedIn,
       config: perBuyer('pay', 20),
-      schema: { params: idParamsSchema, body: testCardSchema, response: { 200: orderSchema } },
+      schema: {
+        params: idParamsSchema,
+        headers: idempotencyHeadersSchema,
+        body: testCardSchema,
+        response: { 200: orderSchema },
+      },
     },
-    async (request) =>
-      payments.payWithTestCard(await guards.requireUser(request), request.params.id, request.body),
+    async (request, reply) => {
+      const actor = await guards.requireUser(request);
+      const orderId = request.params.id;
+      const outcome = await idempotency.handle({
+        userId: actor.id,
+        scope: 'pay',
+        key: request.headers['idempotency-key'],
+        // The card itself is not kept, only a digest of the request it was part of.
+        fingerprint: { orderId, card: request.body },
+        rerunnable: false,
+        run: async () => ({
+          statusCode: 200,
+          body: await payments.payWithTestCard(actor, orderId, request.body),
+        }),
+      });
+      return sendOutcome(reply, outcome);
+    },
   );
 
   app.post(

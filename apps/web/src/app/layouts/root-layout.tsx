@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { PageLoading } from '@/components/ui/page-loading';
+import { UnavailableBanner } from '@/components/ui/unavailable-banner';
 import { useScrollRestoration } from '@/hooks/use-scroll-restoration';
 import { useLocationKey } from '@/lib/location';
 import { RouteErrorBoundary } from '../route-error';
@@ -18,6 +19,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Navbar />
+      <UnavailableBanner />
       {/* At least a screen high: the footer starts below the fold, so pages that fill in as
           their data arrives do not push it down in view (layout shift). */}
       <main id="main" className="min-h-svh flex-1">

@@ -1,6 +1,7 @@
 import { orderSchema, type Order } from '@toolyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { idempotencyHeader, retryThroughOutage } from '@/lib/idempotency-key';
 import type { MutationConfig } from '@/lib/mutation-config';
 import { ordersQueryKey, productsQueryKey } from './query-keys';
 
@@ -21,7 +22,12 @@ export interface PlaceOrderBody {
 }
 
 export const placeOrder = (body: PlaceOrderBody) =>
-  apiFetch('/order', { schema: orderSchema, method: 'POST', body });
+  apiFetch('/order', {
+    schema: orderSchema,
+    method: 'POST',
+    body,
+    headers: idempotencyHeader(body),
+  });
 
 /** Places an order; stock and order lists are read again, also when it was refused. */
 export function usePlaceOrder({
@@ -30,6 +36,7 @@ export function usePlaceOrder({
 }: MutationConfig<Order, PlaceOrderBody> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...retryThroughOutage,
     ...config,
     mutationFn: placeOrder,
     onSettled: async (...args) => {

@@ -1,6 +1,7 @@
 import { orderSchema, type Order, type TestCardInput } from '@toolyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { idempotencyHeader, retryThroughOutage } from '@/lib/idempotency-key';
 import type { MutationConfig } from '@/lib/mutation-config';
 import { ordersQueryKey, productsQueryKey } from './query-keys';
 
@@ -10,11 +11,12 @@ export interface PayOrderVariables {
 }
 
 /** Test mode: the server checks the card and charges the order's stored total. */
-export const payOrder = ({ orderId, card }: PayOrderVariables) =>
-  apiFetch(`/order/${encodeURIComponent(orderId)}/pay`, {
+export const payOrder = (variables: PayOrderVariables) =>
+  apiFetch(`/order/${encodeURIComponent(variables.orderId)}/pay`, {
     schema: orderSchema,
     method: 'POST',
-    body: card,
+    body: variables.card,
+    headers: idempotencyHeader(variables),
   });
 
 /** Pays an order; the order, My Orders and stock are read again, also when it was refused. */
@@ -24,6 +26,7 @@ export function usePayOrder({
 }: MutationConfig<Order, PayOrderVariables> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...retryThroughOutage,
     ...config,
     mutationFn: payOrder,
     onSettled: async (...args) => {

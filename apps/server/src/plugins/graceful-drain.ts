@@ -1,0 +1,140 @@
+import type { ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface GracefulDrainOptions {
+  /**
+   * During a drain, a keep-alive connection with nothing in flight is closed once it has been
+   * idle this long. A load balancer's own idle timeout for its connections here must be
+   * shorter (deploy/nginx/toolyard.conf), so that it never sends a request on a connection
+   * the server is closing.
+   */
+  idleMs?: number;
+  /** The longest a drain waits for requests in flight before cutting their connections. */
+  timeoutMs?: number;
+  /** The longest it goes on taking connections that were waiting when the drain began. */
+  acceptMs?: number;
+}
+
+interface Connection {
+  /** Responses not yet finished on this connection (more than one when pipelined). */
+  responses: Set<ServerResponse>;
+  idleSince: number;
+}
+
+/**
+ * Closing without failing a request (ADR 014). Two things reset requests that clients had
+ * already sent when a server simply closes:
+ *
+ * - Node's `server.close()` also closes every keep-alive connection with no request being
+ *   answered at that instant, including one whose next request has arrived but is not read
+ *   yet. Under load that is most connections.
+ * - Closing the listening socket resets the connections the kernel has accepted for it that
+ *   Node has not taken yet, requests and all. Node takes one per turn of its event loop, and
+ *   on the embedded database a turn can last tens of milliseconds (its queries and commits
+ *   run on the event loop), so under load dozens wait there.
+ *
+ * Instead: take the connections already waiting, then stop accepting (`stopAccepting`, which
+ * main calls before `close()`); from then on answer every request in flight or still arriving
+ * on an open connection, each with `Connection: close`, so its client opens its next
+ * connection elsewhere; close a connection only once it has been idle for `idleMs`; and after
+ * `timeoutMs`, cut what is left, so a shutdown is bounded.
+ */
+export const gracefulDrainPlugin = fp(
+  async (
+    app: FastifyInstance,
+    { idleMs = 2000, timeoutMs = 6000, acceptMs = 2000 }: GracefulDrainOptions,
+  ) => {
+    const connections = new Map<Socket, Connection>();
+    let draining = false;
+    let accepted = 0;
+
+    app.server.on('connection', (socket: Socket) => {
+      accepted++;
+      connections.set(socket, { responses: new Set(), idleSince: Date.now() });
+      socket.once('close', () => connections.delete(socket));
+    });
+    // Before Fastify's own listener, which may answer at once (cached responses).
+    app.server.prependListener('request', (request, response) => {
+      const connection = connections.get(request.socket);
+      if (draining) response.setHeader('Connection', 'close');
+      if (!connection) return;
+      connection.responses.add(response);
+      response.once('close', () => {
+        connection.responses.delete(response);
+        connection.idleSince = Date.now();
+      });
+    });
+
+    /** Takes the connections already waiting, then closes the listening socket. */
+    async function stopAccepting() {
+      if (!app.server.listening) return;
+      // Node takes one waiting connection in each turn of the event loop that finds one. The
+      // port closes after two turns in a row took none, the second of them quick: a connection
+      // that arrives between that turn's look and the close is reset by the kernel, so the
+      // shorter that moment the better. Answers keep their connections open meanwhile, so that
+      // a load balancer reuses them rather than opening new ones.
+      const acceptUntil = Date.now() + acceptMs;
+      for (let quiet = 0; Date.now() < acceptUntil;) {
+        const before = accepted;
+        const turnStart = performance.now();
+        await new Promise((resolve) => setImmediate(resolve));
+        quiet = accepted === before ? quiet + 1 : 0;
+        if (quiet >= 2 && performance.now() - turnStart < 1) break;
+      }
+      // The listening socket only: http.Server#close would also close the idle connections.
+      if (app.server.listening) NetServer.prototype.close.call(app.server);
+    }
+    app.decorate('stopAccepting', stopAccepting);
+
+    app.addHook('preClose', async () => {
+      await stopAccepting();
+      draining = true;
+      for (const { responses } of connections.values()) {
+        for (const response of responses) {
+          if (!response.headersSent) response.setHeader('Connection', 'close');
+        }
+      }
+      app.log.info(
+        { connections: connections.size },
+        'stopped accepting connections; answering the requests on open ones',
+      );
+
+      const deadline = Date.now() + timeoutMs;
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          const now = Date.now();
+          for (const [socket, { responses, idleSince }] of connections) {
+            if (responses.size === 0 && now - idleSince >= idleMs) socket.destroy();
+          }
+          if (connections.size > 0 && now < deadline) return;
+          clearInterval(timer);
+          resolve();
+        };
+        const timer = setInterval(check, 20);
+        check();
+      });
+      if (connections.size > 0) {
+        app.log.warn(
+          { connections: connections.size },
+          `requests still running after ${timeoutMs} ms; closing their connections`,
+        );
+        for (const socket of connections.keys()) socket.destroy();
+      }
+    });
+  },
+  { name: 'graceful-drain' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The first step of a graceful close, before `close()`: takes the connections already
+     * waiting, with their requests, then stops accepting (close() does it too, but by then
+     * Fastify answers every request with Connection: close, and a load balancer opens new
+     * connections to replace them, which the closing port resets).
+     */
+    stopAccepting(): Promise<void>;
+  }
+}

@@ -1,0 +1,192 @@
+import http from 'node:http';
+
+export interface OrderLoadOptions {
+  /** e.g. http://127.0.0.1:3000 */
+  base: string;
+  /** Bearer tokens of the buyers; connection i places orders as buyer i mod n. */
+  tokens: string[];
+  productIds: string[];
+  connections?: number;
+  /**
+   * Each connection stops after an answer with `Connection: close` (a draining server's last),
+   * or when it fails.
+   */
+  untilClosed?: boolean;
+  /** Every connection stops by then at the latest. */
+  maxMs?: number;
+}
+
+export interface PlacedOrder {
+  itemId: string;
+  quantity: number;
+}
+
+export interface OrderLoadReport {
+  requests: number;
+  /** Answers by status code. */
+  answers: Record<number, number>;
+  /** Requests without an acceptable answer (an error, a 5xx, an unexpected status). */
+  failed: number;
+  /** The first few failures, readable. */
+  failures: string[];
+  /** Requests whose connection was reset or dropped before an answer. */
+  resets: number;
+  /** Answers that carried `Connection: close`. */
+  closedByServer: number;
+  /** Answers received after mark() was called. */
+  answersAfterMark: number;
+  /** Orders answered 201, by id. */
+  placed: Map<string, PlacedOrder>;
+}
+
+let buyers = 0;
+/** Signs a new buyer up over HTTP; returns the session's bearer token. */
+export async function signUpBuyer(base: string, origin: string): Promise<string> {
+  const n = buyers++;
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({
+      name: `Load Buyer ${n}`,
+      email: `load-${Date.now().toString(36)}-${n}@example.com`,
+      password: 'correct horse battery',
+    }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const token = res.headers.get('set-auth-token');
+  if (!token) throw new Error('sign-up answered without a bearer token');
+  return token;
+}
+
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * Keep-alive connections, each its own socket, placing orders (three requests in four) and
+ * reading the catalog (the fourth) as fast as answers come, counting every outcome.
+ */
+export function startOrderLoad({
+  base,
+  tokens,
+  productIds,
+  connections = 50,
+  untilClosed = false,
+  maxMs = 45_000,
+}: OrderLoadOptions) {
+  const report: OrderLoadReport = {
+    requests: 0,
+    answers: {},
+    failed: 0,
+    failures: [],
+    resets: 0,
+    closedByServer: 0,
+    answersAfterMark: 0,
+    placed: new Map(),
+  };
+  const url = new URL(base);
+  const deadline = Date.now() + maxMs;
+  let stopped = false;
+  let marked = false;
+
+  const fail = (what: string) => {
+    report.failed++;
+    if (report.failures.length < 10) report.failures.push(what);
+  };
+
+  async function connection(n: number) {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const token = tokens[n % tokens.length] ?? '';
+    try {
+      for (let i = 0, k = n; !stopped && Date.now() < deadline; i++) {
+        const ordering = (n + i) % 4 !== 3;
+        const itemId = productIds[k % productIds.length] ?? '';
+        const quantity = 1 + (k % 3);
+        if (ordering) k++;
+        report.requests++;
+        const answer = await send(agent, ordering, token, itemId, quantity);
+        if ('error' in answer) {
+          if (RESET_CODES.has(answer.error)) report.resets++;
+          fail(`${ordering ? 'POST /api/order' : 'GET /api/tool'}: ${answer.error}`);
+          // Its connection is gone: against a single server, a new one would only be refused.
+          if (untilClosed) return;
+          continue;
+        }
+        report.answers[answer.status] = (report.answers[answer.status] ?? 0) + 1;
+        if (marked) report.answersAfterMark++;
+        if (answer.close) report.closedByServer++;
+        const expected = ordering ? [201, 409] : [200];
+        if (!expected.includes(answer.status)) {
+          fail(
+            `${ordering ? 'POST /api/order' : 'GET /api/tool'}: ${answer.status} ${answer.body}`,
+          );
+        } else if (answer.status === 201) {
+          const order = JSON.parse(answer.body) as { _id: string; OrderQuantity: number };
+          report.placed.set(order._id, { itemId, quantity: order.OrderQuantity });
+        }
+        if (answer.close && untilClosed) return;
+      }
+    } finally {
+      agent.destroy();
+    }
+  }
+
+  function send(
+    agent: http.Agent,
+    ordering: boolean,
+    token: string,
+    itemId: string,
+    quantity: number,
+  ): Promise<{ status: number; body: string; close: boolean } | { error: string }> {
+    return new Promise((resolve) => {
+      const body = ordering
+        ? JSON.stringify({ itemId, OrderQuantity: quantity, Contact: '', Address: '' })
+        : undefined;
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          agent,
+          method: ordering ? 'POST' : 'GET',
+          path: ordering ? '/api/order' : '/api/tool',
+          timeout: 20_000,
+          headers: ordering
+            ? { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+            : {},
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('error', (err: NodeJS.ErrnoException) =>
+            resolve({ error: err.code ?? err.message }),
+          );
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: text,
+              close: response.headers.connection === 'close',
+            }),
+          );
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('no answer within 20 s')));
+      request.on('error', (err: NodeJS.ErrnoException) =>
+        resolve({ error: err.code ?? err.message }),
+      );
+      request.end(body);
+    });
+  }
+
+  const done = Promise.all(Array.from({ length: connections }, (_, n) => connection(n)));
+  return {
+    report,
+    /** From now on, answers also count in answersAfterMark (e.g. after a signal). */
+    mark: () => void (marked = true),
+    /** Resolves when every connection has stopped on its own (untilClosed) or by its deadline. */
+    done: done.then(() => report),
+    async stop(): Promise<OrderLoadReport> {
+      stopped = true;
+      await done;
+      return report;
+    },
+  };
+}
