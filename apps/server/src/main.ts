@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabaseFromConfig } from './db/open-from-config.js';
+import { summarizeError } from './db/outage.js';
 import { StartupError } from './startup-error.js';
 import { seedDemoData } from './db/seed.js';
 import {
@@ -31,7 +32,7 @@ async function main() {
   // Bounded: taking waiting connections (≤ 2 s) and answering open ones (≤ 6 s) fit in the
   // delay, after which the process exits 1 (plugins/graceful-drain.ts, ADR 014).
   closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
+    if (err) app.log.error({ err: summarizeError(err) }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing requests in flight');
     await app.stopAccepting();
     await app.close();

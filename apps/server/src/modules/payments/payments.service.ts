@@ -1,6 +1,7 @@
 import { centsToDollars, type Order, type PaymentIntentResponse } from '@toolyard/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeFeed } from '../../db/change-feed.js';
+import { summarizeError } from '../../db/outage.js';
 import { AppError, notFound } from '../../errors.js';
 import type { CurrentUser } from '../auth/session.js';
 import { returnStock } from '../catalog/stock.js';
@@ -282,7 +283,10 @@ export function createPaymentsService({ repo, provider, log, changes }: Payments
           }
         } catch (err) {
           // A payment that still arrives for the cancelled order is refunded when it does.
-          log.warn({ err, orderId, payment: payment.id }, 'could not cancel a Stripe intent');
+          log.warn(
+            { err: summarizeError(err), orderId, payment: payment.id },
+            'could not cancel a Stripe intent',
+          );
         }
       }
     },
