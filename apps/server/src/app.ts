@@ -112,12 +112,13 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   });
   await app.register(compress, { global: true, threshold: 1024 });
   // Limits are declared per route (sign-in, sign-up, ...). Counters live in Redis when it is
-  // configured, so every instance counts together; a Redis outage lets requests through.
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // configured, so every instance counts together; a Redis outage lets requests through
+  // (skipOnError), each within the client's command timeout.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.close());
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'toolyard-rate-limit:', skipOnError: true } : {}),
+    ...(redis ? { redis: redis.client, nameSpace: 'toolyard-rate-limit:', skipOnError: true } : {}),
   });
   await app.register(csrfPlugin, {
     trustedOrigins: [config.publicOrigin, ...config.trustedOrigins],
@@ -169,7 +170,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, { database, redis });
       await api.register(catalogRoutes, {
         catalog,
         guards,

@@ -15,7 +15,12 @@ describe('GET /api/health', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ status: 'ok', database: 'up', uptimeSeconds: expect.any(Number) });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'up',
+      redis: 'off',
+      uptimeSeconds: expect.any(Number),
+    });
   });
 });
 

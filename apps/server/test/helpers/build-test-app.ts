@@ -23,6 +23,8 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** Extra settings, as environment variables (ADMIN_EMAILS, GOOGLE_CLIENT_ID, ...). */
   env?: Record<string, string>;
+  /** Captures the app's log; silent by default. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /** Builds the whole app on a fresh database; call once per file in beforeAll, close in afterAll. */

@@ -1,0 +1,176 @@
+import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN, signIn, signUp, type Account } from './helpers/accounts.js';
+import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
+import { createProduct } from './helpers/catalog.js';
+import { freePort } from './helpers/ports.js';
+import {
+  redisServerInstalled,
+  startPrivateRedis,
+  type PrivateRedis,
+} from './helpers/private-redis.js';
+
+const WENT = 'Redis is unreachable; rate limits are not enforced until it returns';
+const CAME_BACK = 'Redis is reachable again; rate limits are enforced';
+// A fault bound, not a performance target: without a command timeout these take as long as
+// Redis stays frozen.
+const BOUND_MS = 1000;
+
+/** The app's log, as parsed JSON lines. */
+function captureLog() {
+  const lines: string[] = [];
+  return {
+    logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+    text: () => lines.join(''),
+    withMessage: (msg: string) =>
+      lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.msg === msg),
+  };
+}
+
+async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const started = Date.now();
+  const result = await call();
+  return { result, ms: Date.now() - started };
+}
+
+const health = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/health' });
+
+const sendContact = (t: TestApp, remoteAddress = '127.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    headers: { origin: ORIGIN },
+    remoteAddress,
+    payload: { email: 'visitor@example.com', subject: 'Frozen', message: 'Still answered?' },
+  });
+
+describe.skipIf(!redisServerInstalled())('a frozen Redis', () => {
+  let redis: PrivateRedis;
+  let t: TestApp;
+  let buyer: Account;
+  const log = captureLog();
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    t = await buildTestApp({
+      env: { REDIS_URL: redis.url, CONTACT_LIMIT_PER_HOUR: '3' },
+      logger: log.logger,
+    });
+    buyer = await signUp(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await redis?.destroy();
+  });
+
+  it('answers sign-in, contact and pay within a second, reports Redis down and warns once', async () => {
+    const itemId = await createProduct(t.database, { priceCents: 1999, availableQuantity: 50 });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { cookie: buyer.cookie, origin: ORIGIN },
+      payload: { itemId, OrderQuantity: 1 },
+    });
+    expect(placed.statusCode).toBe(201);
+    expect((await health(t)).json()).toMatchObject({ status: 'ok', redis: 'up' });
+
+    redis.freeze();
+
+    const signedIn = await timed(() => signIn(t.app, buyer.email, 'not the password'));
+    expect(signedIn.result.statusCode).toBe(401);
+    expect(signedIn.ms).toBeLessThan(BOUND_MS);
+
+    const contacted = await timed(() => sendContact(t));
+    expect(contacted.result.statusCode).toBe(201);
+    expect(contacted.ms).toBeLessThan(BOUND_MS);
+
+    const paid = await timed(() =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/order/${placed.json()._id}/pay`,
+        headers: { cookie: buyer.cookie, origin: ORIGIN },
+        payload: {
+          cardNumber: '4242 4242 4242 4242',
+          expMonth: 12,
+          expYear: new Date().getFullYear() + 3,
+          cvc: '123',
+        },
+      }),
+    );
+    expect(paid.result.statusCode).toBe(200);
+    expect(paid.result.json()).toMatchObject({ status: 'paid' });
+    expect(paid.ms).toBeLessThan(BOUND_MS);
+
+    const checked = await timed(() => health(t));
+    expect(checked.result.statusCode).toBe(200);
+    expect(checked.result.json()).toMatchObject({
+      status: 'degraded',
+      database: 'up',
+      redis: 'down',
+    });
+    expect(checked.ms).toBeLessThan(BOUND_MS);
+
+    expect(log.withMessage(WENT)).toHaveLength(1);
+  });
+
+  it('reports Redis up again once it thaws, says so once, and counts limits again', async () => {
+    redis.thaw();
+
+    const res = await health(t);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', redis: 'up' });
+    expect(log.withMessage(CAME_BACK)).toHaveLength(1);
+    expect(log.withMessage(WENT)).toHaveLength(1);
+
+    // A fresh address: the counters of requests sent during the freeze reach Redis late.
+    const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    for (let i = 0; i < 3; i++) expect((await sendContact(t, address)).statusCode).toBe(201);
+    expect((await sendContact(t, address)).statusCode).toBe(429);
+  });
+});
+
+describe.skipIf(!redisServerInstalled())('a Redis that is down at start', () => {
+  const password = 'redis-pass-9f3c';
+  let port: number;
+  let t: TestApp;
+  let redis: PrivateRedis | undefined;
+  const log = captureLog();
+
+  beforeAll(async () => {
+    port = await freePort(); // nothing listens there yet
+    t = await buildTestApp({
+      env: { REDIS_URL: `redis://:${password}@127.0.0.1:${port}` },
+      logger: log.logger,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await redis?.destroy();
+  });
+
+  it('starts anyway, reports Redis down, lets requests through and warns once', async () => {
+    const res = await health(t);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'degraded', database: 'up', redis: 'down' });
+
+    const signedIn = await timed(() => signIn(t.app, 'nobody@example.com', 'guess'));
+    expect(signedIn.result.statusCode).toBe(401);
+    expect(signedIn.ms).toBeLessThan(BOUND_MS);
+
+    await sleep(1500); // several reconnection attempts, none of them logged again
+    const warnings = log.withMessage(WENT);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ level: 40, redis: `redis://:***@127.0.0.1:${port}` });
+    expect(log.text()).not.toContain(password);
+  });
+
+  it('connects by itself once Redis is there', async () => {
+    redis = await startPrivateRedis({ port, password });
+
+    await expect
+      .poll(async () => (await health(t)).json().redis, { timeout: 5000, interval: 100 })
+      .toBe('up');
+    expect(log.withMessage(CAME_BACK)).toHaveLength(1);
+  });
+});
