@@ -306,24 +306,7 @@ async function benchOrders(shop, buyers, client) {
   await client.query(`notify toolyard_changes, 'bench|products'`);
   const before = await client.query('select count(*)::int as n from orders');
 
-  const pairs = buyers.flatMap((b, i) => ({ buyer: b, product: chosen[i % chosen.length] }));
-  const { result } = await load(
-    {
-      url: `${shop.base}/api/order`,
-      method: 'POST',
-      requests: cycling(pairs, ({ buyer, product }) => ({
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
-        body: JSON.stringify({
-          itemId: product.id,
-          OrderQuantity: product.min,
-          Contact: '555 0100',
-          Address: '1 Bench Street',
-        }),
-      })),
-    },
-    shop.child.pid,
-  );
+  const { result } = await load(orderRun(shop, buyers, chosen), shop.child.pid);
   const placed = result['2xx'];
   const refused = result.non2xx;
 
@@ -367,6 +350,112 @@ async function benchOrders(shop, buyers, client) {
     ordersPerSecond >= 1000 && exact,
   );
   return { exact, ordersPerSecond };
+}
+
+/** Each buyer orders the minimum of one of `products` ({ id, min }), buyers in turn. */
+function orderRun(shop, buyers, products) {
+  const pairs = buyers.map((buyer, i) => ({ buyer, product: products[i % products.length] }));
+  return {
+    url: `${shop.base}/api/order`,
+    method: 'POST',
+    requests: cycling(pairs, ({ buyer, product }) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
+      body: JSON.stringify({
+        itemId: product.id,
+        OrderQuantity: product.min,
+        Contact: '555 0100',
+        Address: '1 Bench Street',
+      }),
+    })),
+  };
+}
+
+/**
+ * Orders on the embedded database with durable commits (the default) and with
+ * EMBEDDED_DB_DURABLE=false, one run each on the same folder: what flushing every commit to
+ * disk costs (ADR 012). The server holds the folder, so it stops while the bench reads it.
+ */
+async function benchEmbeddedOrders(openDatabase) {
+  const dataDir = path.join(tmp, 'orders-data');
+  const inFolder = async (work) => {
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      return await work(database.db.$client);
+    } finally {
+      await database.close();
+    }
+  };
+  // One secret for every start, so that the buyers' sessions outlive a restart.
+  const env = { DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString('hex') };
+  let shop = await startShop(env);
+  log(`signing up ${BUYERS} buyers on PGlite`);
+  const buyers = await signUpBuyers(shop.base, BUYERS);
+  await stopProcess(shop.child);
+  const stock = 1_000_000;
+  // Stock for every order of both runs: they measure placing orders, not refusing them.
+  const chosen = await inFolder(async (client) => {
+    const { rows } = await client.query(
+      `select "_id" as id, "MinOrderQuantity" as min from products
+        where archived_at is null order by seq limit 3`,
+    );
+    await client.query(`update products set "AvailableQuantity" = $1 where "_id" = any($2)`, [
+      stock,
+      rows.map((p) => p.id),
+    ]);
+    return rows;
+  });
+
+  // At 50 connections orders share commits (ADR 005); one at a time, each order is a commit.
+  const perSecond = {};
+  let placedInAll = 0;
+  for (const durable of [true, false]) {
+    shop = await startShop({ ...env, EMBEDDED_DB_DURABLE: String(durable) });
+    for (const connections of [CONNECTIONS, 1]) {
+      const run = { ...orderRun(shop, buyers, chosen), connections };
+      const { result } = await load(run, shop.child.pid);
+      placedInAll += result['2xx'];
+      perSecond[`${connections} ${durable}`] = Math.round(result['2xx'] / SECONDS);
+      const row = {
+        figure:
+          `POST /api/order (${buyers.length} buyers, 3 products, ${connections} connection${connections > 1 ? 's' : ''}), ` +
+          (durable ? 'durable commits (default)' : 'EMBEDDED_DB_DURABLE=false'),
+        database: 'PGlite',
+        'req/s': perSecond[`${connections} ${durable}`],
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+      };
+      rows.push(row);
+      log(JSON.stringify(row));
+    }
+    await stopProcess(shop.child);
+  }
+  // Stock taken equals the quantities ordered, and every order answered 201 is stored (plus
+  // at most one in flight per connection when each run stopped).
+  let exact = true;
+  await inFolder(async (client) => {
+    const { rows: check } = await client.query(
+      `select p."AvailableQuantity" as left,
+              (select coalesce(sum(order_quantity), 0)::int from orders o
+                where o.item_id = p."_id" and o.status <> 'cancelled') as ordered,
+              (select count(*)::int from orders o where o.item_id = p."_id") as stored
+         from products p where p."_id" = any($1)`,
+      [chosen.map((p) => p.id)],
+    );
+    const stored = check.reduce((n, c) => n + c.stored, 0);
+    if (check.some((c) => stock - c.left !== c.ordered)) exact = false;
+    if (stored < placedInAll || stored > placedInAll + 2 * (CONNECTIONS + 1)) exact = false;
+  });
+  const compared = (connections) => {
+    const [durable, fast] = [true, false].map((d) => perSecond[`${connections} ${d}`]);
+    return `${durable}/s durable, ${fast}/s without (${(durable / fast).toFixed(2)}x)`;
+  };
+  notes.push(
+    `PGlite orders, durable commits against EMBEDDED_DB_DURABLE=false: ${compared(CONNECTIONS)} at ${CONNECTIONS} connections; ` +
+      `${compared(1)} one at a time; stock ${exact ? 'exact' : 'NOT EXACT'} after the runs.`,
+  );
+  return perSecond;
 }
 
 async function benchBigCatalog(shop, database, firstPage, search) {
@@ -544,6 +633,8 @@ async function main() {
     const big = await benchBigCatalog(shop, 'PGlite', firstPage, search);
     if (!pgUrl) bigCatalogTargets(big);
     await stopProcess(shop.child);
+
+    await benchEmbeddedOrders(openDatabase);
   }
 
   if (pgUrl) {

@@ -27,6 +27,7 @@ const envSchema = z.object({
     })
     .optional(),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  EMBEDDED_DB_DURABLE: z.stringbool({ error: 'must be true or false' }).default(true),
   DATABASE_URL: z
     .url({
       protocol: /^postgres(ql)?$/,
@@ -104,6 +105,8 @@ export type Config = Readonly<{
   host: string;
   publicOrigin: string;
   dataDir: string;
+  /** The embedded database flushes every commit to disk (fsync); false trades that for speed. */
+  embeddedDbDurable: boolean;
   databaseUrl: string | undefined;
   /** Pool size and time limits on PostgreSQL (unused on the embedded database). */
   database: PostgresLimits;
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicOrigin,
     dataDir: path.resolve(e.DATA_DIR),
+    embeddedDbDurable: e.EMBEDDED_DB_DURABLE,
     databaseUrl: e.DATABASE_URL,
     database: {
       poolSize: e.DATABASE_POOL_SIZE,

@@ -45,6 +45,14 @@ async function main() {
     { database: database.kind, location: database.location },
     `Toolyard is ready at ${config.publicOrigin}`,
   );
+  if (database.embedded && !database.embedded.durable) {
+    const why = config.embeddedDbDurable
+      ? 'this PGlite cannot flush to disk'
+      : 'EMBEDDED_DB_DURABLE=false';
+    app.log.warn(
+      `The embedded database is not durable (${why}): an OS crash or a power loss can lose the last orders placed or corrupt ${database.location}`,
+    );
+  }
   if (database.kind === 'pglite' && (await hasDemoAccounts(database.db))) {
     const list = DEMO_ACCOUNTS.map(
       (a) => `${a.email} / ${a.password} (${a.role === 'admin' ? 'admin' : 'buyer'})`,

@@ -8,15 +8,19 @@ import { StartupError } from '../startup-error.js';
  * failures (a bad setting, an unreachable database) print one line; every failure exits 1.
  */
 export function runCli(task: string, body: (database: Database) => Promise<void>): void {
-  const run = async () => {
+  runCommand(task, async () => {
     const database = await openDatabaseFromConfig(loadConfig());
     try {
       await body(database);
     } finally {
       await database.close();
     }
-  };
-  run().catch((err: unknown) => {
+  });
+}
+
+/** Runs a command-line task that opens what it needs itself; failures as in runCli. */
+export function runCommand(task: string, body: () => Promise<void>): void {
+  body().catch((err: unknown) => {
     if (err instanceof ConfigError || err instanceof StartupError) {
       console.error(`toolyard: ${err.message}`);
     } else {

@@ -12,6 +12,8 @@ import pg from 'pg';
 import { redactUrl } from '../config.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { DatabaseUnavailableError } from './database-error.js';
+import { compressBackup, serveBackups } from './embedded-backup.js';
+import { embeddedStorage } from './embedded-durability.js';
 import * as schema from './schema.js';
 import { createLocalChangeFeed, openPostgresChangeFeed, type ChangeFeed } from './change-feed.js';
 
@@ -30,7 +32,16 @@ export interface Database {
   openChangeFeed(onError?: (err: unknown) => void): Promise<ChangeFeed>;
   /** True when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** What only the embedded database has; absent on PostgreSQL. */
+  readonly embedded?: EmbeddedDatabase;
   close(): Promise<void>;
+}
+
+export interface EmbeddedDatabase {
+  /** True when every commit is on disk before it is acknowledged (ADR 012). */
+  readonly durable: boolean;
+  /** A consistent copy of the data folder (PGlite's dumpDataDir, gzipped), made while it runs. */
+  snapshot(): Promise<Uint8Array>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -54,26 +65,56 @@ export const defaultPostgresLimits: PostgresLimits = {
 
 export type DatabaseOptions =
   | ({ kind: 'postgres'; url: string } & Partial<PostgresLimits>)
-  | { kind: 'pglite'; dataDir: string | undefined };
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      /** Commits flushed to disk (fsync); true unless set false. */
+      durable?: boolean;
+      /** A copy to load into the empty dataDir (npm run db:restore). */
+      load?: Blob;
+    };
 
 /** Opens PGlite in dataDir (in memory when undefined) or a node-postgres pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'pglite') return openPglite(options.dataDir);
+  if (options.kind === 'pglite') return openPglite(options);
   const { url, kind: _kind, ...limits } = options;
   return openPostgres(url, { ...defaultPostgresLimits, ...limits });
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite({
+  dataDir,
+  durable = true,
+  load,
+}: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> {
   let releaseLock: (() => Promise<void>) | undefined;
   if (dataDir) {
     await mkdir(dataDir, { recursive: true });
     releaseLock = await acquireDataDirLock(dataDir);
   }
-  let client: PGlite;
+  const storage = dataDir ? embeddedStorage(dataDir, durable) : undefined;
+  let client: PGlite | undefined;
+  let embedded: EmbeddedDatabase;
+  let stopServingBackups = async () => {};
   try {
     // pg_trgm backs the catalog search's trigram indexes, as on PostgreSQL.
-    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+    const opened = await PGlite.create({
+      ...storage?.options,
+      ...(load ? { loadDataDir: load } : {}),
+      extensions: { pg_trgm },
+    });
+    client = opened;
+    embedded = {
+      durable: (await storage?.confirmDurable(opened)) ?? false,
+      snapshot: async () => {
+        // A checkpoint first, so that the copy holds little WAL to replay when restored.
+        await opened.exec('CHECKPOINT');
+        const tar = await opened.dumpDataDir('none');
+        return compressBackup(new Uint8Array(await tar.arrayBuffer()));
+      },
+    };
+    if (dataDir) stopServingBackups = await serveBackups(dataDir, embedded.snapshot);
   } catch (err) {
+    await client?.close().catch(() => {});
     await releaseLock?.();
     throw new DatabaseUnavailableError(
       `Cannot open the embedded database in ${dataDir ?? 'memory'}: ${messageOf(err)}`,
@@ -89,7 +130,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
     openChangeFeed: async () => createLocalChangeFeed(),
     ping: (timeoutMs) => ping(db, timeoutMs),
+    embedded,
     close: async () => {
+      await stopServingBackups();
       if (!client.closed) await client.close();
       await releaseLock?.();
     },

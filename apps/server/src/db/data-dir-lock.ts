@@ -2,12 +2,15 @@ import { open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseUnavailableError } from './database-error.js';
 
+/** The lock's file in the data folder: the holder's pid. */
+export const LOCK_FILE = 'toolyard.pid';
+
 /**
  * PGlite does not lock its folder, and two processes writing one folder corrupt it.
  * A pid file keeps a second server (or `db:seed` while the shop runs) out.
  */
 export async function acquireDataDirLock(dataDir: string): Promise<() => Promise<void>> {
-  const lockFile = path.join(dataDir, 'toolyard.pid');
+  const lockFile = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const handle = await open(lockFile, 'wx');

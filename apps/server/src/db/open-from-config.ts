@@ -6,7 +6,7 @@ export async function openDatabaseFromConfig(config: Config): Promise<Database> 
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, ...config.database }
-      : { kind: 'pglite', dataDir: config.dataDir },
+      : { kind: 'pglite', dataDir: config.dataDir, durable: config.embeddedDbDurable },
   );
   try {
     await database.migrate();
