@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -47,7 +47,6 @@ export const gracefulDrainPlugin = fp(
     { idleMs = 2000, timeoutMs = 6000, acceptMs = 2000 }: GracefulDrainOptions,
   ) => {
     const connections = new Map<Socket, Connection>();
-    let draining = false;
     let accepted = 0;
 
     app.server.on('connection', (socket: Socket) => {
@@ -55,17 +54,21 @@ export const gracefulDrainPlugin = fp(
       connections.set(socket, { responses: new Set(), idleSince: Date.now() });
       socket.once('close', () => connections.delete(socket));
     });
-    // Before Fastify's own listener, which may answer at once (cached responses).
-    app.server.prependListener('request', (request, response) => {
-      const connection = connections.get(request.socket);
-      if (draining) response.setHeader('Connection', 'close');
-      if (!connection) return;
+
+    function track(connection: Connection, response: ServerResponse) {
       connection.responses.add(response);
       response.once('close', () => {
         connection.responses.delete(response);
         connection.idleSince = Date.now();
       });
-    });
+    }
+    // Added only when the drain starts, so serving costs nothing until then. Before Fastify's
+    // own listener, which may answer at once (cached responses).
+    const onRequestWhileDraining = (request: IncomingMessage, response: ServerResponse) => {
+      response.setHeader('Connection', 'close');
+      const connection = connections.get(request.socket);
+      if (connection) track(connection, response);
+    };
 
     /** Takes the connections already waiting, then closes the listening socket. */
     async function stopAccepting() {
@@ -90,10 +93,15 @@ export const gracefulDrainPlugin = fp(
 
     app.addHook('preClose', async () => {
       await stopAccepting();
-      draining = true;
-      for (const { responses } of connections.values()) {
-        for (const response of responses) {
-          if (!response.headersSent) response.setHeader('Connection', 'close');
+      app.server.prependListener('request', onRequestWhileDraining);
+      const now = Date.now();
+      for (const [socket, connection] of connections) {
+        connection.idleSince = now;
+        // The response this connection is writing, if any (Node's own record of it).
+        const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+        if (current && !current.writableFinished) {
+          if (!current.headersSent) current.setHeader('Connection', 'close');
+          track(connection, current);
         }
       }
       app.log.info(
