@@ -38,6 +38,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { gracefulDrainPlugin } from './plugins/graceful-drain.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { connectRedis } from './plugins/redis.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(gracefulDrainPlugin);
   // Stripe Elements runs Stripe's script and frames, which talk to Stripe's API.
   const stripe = config.payments.mode === 'stripe';

@@ -57,6 +57,8 @@ export const productInputSchema = z.strictObject({
   ),
   price: z.number({ error: 'Price must be a number' }).check(
     z.positive('Price must be more than 0'),
+    // Anything smaller would be stored as 0 cents.
+    z.minimum(0.01, 'Price must be at least 0.01'),
     z.maximum(1_000_000, 'Price must be at most 1,000,000'),
     z.refine(
       (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,

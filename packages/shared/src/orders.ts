@@ -32,9 +32,12 @@ export const orderListSchema = z.array(orderSchema);
  */
 export const placeOrderSchema = z.object({
   itemId: z.uuid('Choose a product'),
-  OrderQuantity: z
-    .number({ error: 'Quantity must be a number' })
-    .check(z.int('Quantity must be a whole number'), z.positive('Quantity must be at least 1')),
+  OrderQuantity: z.number({ error: 'Quantity must be a number' }).check(
+    z.int('Quantity must be a whole number'),
+    z.positive('Quantity must be at least 1'),
+    // No product holds more (stock is at most 1,000,000), and the column is 32-bit.
+    z.maximum(1_000_000, 'Quantity must be at most 1,000,000'),
+  ),
   Contact: z._default(
     z.string().check(z.trim(), z.maxLength(30, 'Phone must be at most 30 characters')),
     '',
