@@ -113,8 +113,18 @@ export const gracefulDrainPlugin = fp(
       await new Promise<void>((resolve) => {
         const check = () => {
           const now = Date.now();
-          for (const [socket, { responses, idleSince }] of connections) {
-            if (responses.size === 0 && now - idleSince >= idleMs) socket.destroy();
+          const idle = [...connections].filter(
+            ([, { responses, idleSince }]) => responses.size === 0 && now - idleSince >= idleMs,
+          );
+          // Timers run before the event loop reads sockets: after a long turn (PGlite's work
+          // runs on it) a request may be waiting unread on an "idle" connection. Closing it
+          // then would reset that request, so look again after this turn's reads.
+          if (idle.length > 0) {
+            setImmediate(() => {
+              for (const [socket, connection] of idle) {
+                if (connection.responses.size === 0) socket.destroy();
+              }
+            });
           }
           if (connections.size > 0 && now < deadline) return;
           clearInterval(timer);
