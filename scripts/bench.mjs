@@ -618,7 +618,11 @@ async function main() {
       const { benchWeb } = await import(pathToFileURL(webModule).href);
       web = await benchWeb({
         baseUrl: shop.base,
-        signIn: () => signInCookie(shop.base, 'buyer@toolyard.test', 'toolyard-buyer'),
+        // The bench runs as production, where no demo account exists: a buyer of its own.
+        signIn: async () => {
+          const [buyer] = await signUpBuyers(shop.base, 1);
+          return signInCookie(shop.base, buyer.email, buyer.password);
+        },
       });
     } else {
       notes.push('Web figures skipped: bench/web.mjs is absent.');

@@ -10,6 +10,8 @@ import { seedDemoData } from './db/seed.js';
 import {
   countOwnAdmins,
   DEMO_ACCOUNTS,
+  demoAccountsAllowed,
+  disableDemoAccounts,
   hasDemoAccounts,
   seedDemoAccounts,
 } from './modules/auth/demo-accounts.js';
@@ -18,6 +20,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabaseFromConfig(config);
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
+  const demoAllowed = demoAccountsAllowed(config);
 
   if (config.seedDemoData) {
     const result = await seedDemoData(database.db);
@@ -25,9 +28,10 @@ async function main() {
       app.changes.publish('products', 'reviews');
       app.log.info(result, 'seeded the demo catalog into the empty database');
     }
-    // Demo sign-ins only on the embedded database: never a known password on a real server.
-    if (database.kind === 'pglite') await seedDemoAccounts(app.auth, database.db);
+    if (demoAllowed) await seedDemoAccounts(app.auth, database.db);
   }
+  // A known password must not outlive the development start that made it.
+  const disabled = demoAllowed ? [] : await disableDemoAccounts(database.db);
 
   // Bounded: taking waiting connections (≤ 2 s) and answering open ones (≤ 6 s) fit in the
   // delay, after which the process exits 1 (plugins/graceful-drain.ts, ADR 014).
@@ -53,7 +57,12 @@ async function main() {
       `The embedded database is not durable (${why}): an OS crash or a power loss can lose the last orders placed or corrupt ${database.location}`,
     );
   }
-  if (database.kind === 'pglite' && (await hasDemoAccounts(database.db))) {
+  if (disabled.length > 0) {
+    app.log.warn(
+      `Disabled the demo accounts ${disabled.join(', ')} (banned, signed out, password removed): they are for development on this machine only`,
+    );
+  }
+  if (demoAllowed && (await hasDemoAccounts(database.db))) {
     const list = DEMO_ACCOUNTS.map(
       (a) => `${a.email} / ${a.password} (${a.role === 'admin' ? 'admin' : 'buyer'})`,
     ).join(', ');

@@ -1,15 +1,34 @@
-import { and, count, eq, notInArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, notInArray, or } from 'drizzle-orm';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { appMeta, users } from '../../db/schema.js';
+import { accounts, appMeta, sessions, users } from '../../db/schema.js';
 import type { Auth } from './auth.js';
 
-/** Demo sign-ins for the embedded database only; never created on a PostgreSQL server. */
+/** Demo sign-ins with known passwords: only where demoAccountsAllowed says so. */
 export const DEMO_ACCOUNTS = [
   { name: 'Demo Buyer', email: 'buyer@toolyard.test', password: 'toolyard-buyer', role: 'user' },
   { name: 'Demo Admin', email: 'admin@toolyard.test', password: 'toolyard-admin', role: 'admin' },
 ] as const;
 
 const KEY = 'demo_accounts_seeded_at';
+
+const LOOPBACK = ['localhost', '127.0.0.1', '::1'];
+
+/**
+ * Known passwords are safe only in development on the embedded database, and only when no other
+ * machine can reach the shop: it listens on a loopback address and is addressed as this machine.
+ */
+export function demoAccountsAllowed(
+  config: Pick<Config, 'nodeEnv' | 'databaseUrl' | 'host' | 'publicOrigin'>,
+): boolean {
+  const originHost = new URL(config.publicOrigin).hostname.replace(/^\[(.*)\]$/, '$1');
+  return (
+    config.nodeEnv === 'development' &&
+    config.databaseUrl === undefined &&
+    LOOPBACK.includes(config.host.toLowerCase()) &&
+    LOOPBACK.includes(originHost)
+  );
+}
 
 /** Creates the demo accounts once in the database's life. Returns whether it did. */
 export async function seedDemoAccounts(auth: Auth, db: Db): Promise<boolean> {
@@ -26,6 +45,36 @@ export async function seedDemoAccounts(auth: Auth, db: Db): Promise<boolean> {
     await db.update(users).set({ role: account.role }).where(eq(users.id, user.id));
   }
   return true;
+}
+
+/**
+ * Makes the demo accounts unusable: banned, signed out, and without a password (sign-in answers
+ * 401 as for an unknown account). Returns the emails of those that could still sign in.
+ */
+export async function disableDemoAccounts(db: Db): Promise<string[]> {
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, emails));
+    if (found.length === 0) return [];
+    const ids = found.map((u) => u.id);
+    const now = new Date();
+    const banned = await tx
+      .update(users)
+      .set({ banned: true, banReason: 'demo account: not for production', updatedAt: now })
+      .where(and(inArray(users.id, ids), or(isNull(users.banned), eq(users.banned, false))))
+      .returning({ id: users.id });
+    const unset = await tx
+      .update(accounts)
+      .set({ password: null, updatedAt: now })
+      .where(and(inArray(accounts.userId, ids), isNotNull(accounts.password)))
+      .returning({ id: accounts.userId });
+    await tx.delete(sessions).where(inArray(sessions.userId, ids));
+    const changed = new Set([...banned, ...unset].map((row) => row.id));
+    return found.filter((u) => changed.has(u.id)).map((u) => u.email);
+  });
 }
 
 export async function hasDemoAccounts(db: Db): Promise<boolean> {
