@@ -1,12 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { orders, products } from '../src/db/schema.js';
 import { createProduct } from './helpers/catalog.js';
-import { signUpBuyer, startOrderLoad } from './helpers/order-load.js';
+import { expectEveryOrderOnce, signUpBuyer, startOrderLoad } from './helpers/order-load.js';
 import {
   freePorts,
   killAll,
@@ -99,21 +97,6 @@ describe(`SIGTERM under load (${kind === 'pglite' ? 'embedded database' : 'Postg
 
     // Every order answered 201 is in the database once, and the stock moved by exactly those.
     const database = await open();
-    const rows = await database.db
-      .select({ id: orders.id, itemId: orders.itemId, quantity: orders.orderQuantity })
-      .from(orders)
-      .where(inArray(orders.itemId, ids));
-    expect(rows.length).toBe(report.placed.size);
-    expect(new Set(rows.map((r) => r.id))).toEqual(new Set(report.placed.keys()));
-    const stock = await database.db
-      .select({ id: products.id, available: products.availableQuantity })
-      .from(products)
-      .where(inArray(products.id, ids));
-    for (const { id, available } of stock) {
-      const taken = [...report.placed.values()]
-        .filter((o) => o.itemId === id)
-        .reduce((sum, o) => sum + o.quantity, 0);
-      expect(available).toBe(STOCK - taken);
-    }
+    await expectEveryOrderOnce(database.db, report, ids, () => STOCK);
   }, 60_000);
 });

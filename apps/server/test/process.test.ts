@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './helpers/ports.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const entryPoint = 'apps/server/src/main.ts';
@@ -63,21 +63,6 @@ async function ready(server: Server, timeoutMs = 45_000): Promise<void> {
     if (Date.now() > deadline) throw new Error(`server not ready:\n${server.stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function productIds(port: number): Promise<string[]> {

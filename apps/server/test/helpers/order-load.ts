@@ -1,3 +1,7 @@
+import { inArray } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../../src/db/client.js';
+import { orders, products } from '../../src/db/schema.js';
 import http from 'node:http';
 
 export interface OrderLoadOptions {
@@ -189,4 +193,29 @@ export function startOrderLoad({
       return report;
     },
   };
+}
+
+/**
+ * Every order answered 201 is in the database exactly once, and each product's stock moved by
+ * exactly the quantities of those orders.
+ */
+export async function expectEveryOrderOnce(
+  db: Db,
+  report: OrderLoadReport,
+  ids: string[],
+  stockAtStart: (id: string) => number,
+): Promise<void> {
+  const rows = await db.select({ id: orders.id }).from(orders).where(inArray(orders.itemId, ids));
+  expect(rows.length).toBe(report.placed.size);
+  expect(new Set(rows.map((r) => r.id))).toEqual(new Set(report.placed.keys()));
+  const stock = await db
+    .select({ id: products.id, available: products.availableQuantity })
+    .from(products)
+    .where(inArray(products.id, ids));
+  for (const { id, available } of stock) {
+    const taken = [...report.placed.values()]
+      .filter((o) => o.itemId === id)
+      .reduce((sum, o) => sum + o.quantity, 0);
+    expect(available).toBe(stockAtStart(id) - taken);
+  }
 }

@@ -38,11 +38,7 @@ export function createOrdersRepository(db: Db) {
       return { orders: rows.map(toOrder), total: totals?.n ?? 0 };
     },
 
-    async findById(id: string, tx: Db | Tx = db, forUpdate = false): Promise<OrderRow | undefined> {
-      const query = tx.select().from(orders).where(eq(orders.id, id));
-      const [row] = forUpdate ? await query.for('update') : await query;
-      return row;
-    },
+    findById: (id: string, tx: Db | Tx = db, forUpdate = false) => findById(tx, id, forUpdate),
 
     /**
      * Takes the stock and records the order in one statement (ADR 005's conditional UPDATE
@@ -51,11 +47,11 @@ export function createOrdersRepository(db: Db) {
      */
     placeOrder: async (order: NewOrder): Promise<Placement> => {
       try {
-        const row = (await placeOne(db, order)) ?? (await findOrder(db, order.id));
+        const row = (await placeOne(db, order)) ?? (await findById(db, order.id));
         return row && { row };
       } catch (err) {
         // Another attempt at the same order committed first: that one is the order.
-        const row = isDuplicateOrder(err) ? await findOrder(db, order.id) : undefined;
+        const row = isDuplicateOrder(err) ? await findById(db, order.id) : undefined;
         if (row) return { row };
         throw err;
       }
@@ -209,8 +205,9 @@ async function placeOne(db: Db | Tx, order: NewOrder): Promise<OrderRow | undefi
   return row && fromRaw(row);
 }
 
-async function findOrder(db: Db | Tx, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+async function findById(db: Db | Tx, id: string, forUpdate = false): Promise<OrderRow | undefined> {
+  const query = db.select().from(orders).where(eq(orders.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
   return row;
 }
 
