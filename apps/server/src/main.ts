@@ -33,9 +33,9 @@ async function main() {
   // A known password must not outlive the development start that made it.
   const disabled = demoAllowed ? [] : await disableDemoAccounts(database.db);
 
-  // Bounded: taking waiting connections (≤ 2 s) and answering open ones (≤ 6 s) fit in the
+  // Bounded: taking waiting connections (≤ 4 s) and answering open ones (≤ 6 s) fit in the
   // delay, after which the process exits 1 (plugins/graceful-drain.ts, ADR 014).
-  closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
+  closeWithGrace({ delay: 15_000, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err: summarizeError(err) }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing requests in flight');
     await app.stopAccepting();

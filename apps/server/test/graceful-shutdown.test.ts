@@ -72,7 +72,14 @@ describe(`SIGTERM under load (${kind === 'pglite' ? 'embedded database' : 'Postg
     const tokens = await Promise.all([1, 2, 3, 4, 5].map(() => signUpBuyer(base, base)));
 
     const load = startOrderLoad({ base, tokens, productIds: ids, untilClosed: true });
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Node takes one new connection per turn of its event loop, so on a busy machine the 50
+    // opened at once wait seconds to be taken. Signal once each has been answered (connections
+    // still queued at the signal are the drain's business too, but only up to its 4 s).
+    const warm = Date.now() + 20_000;
+    while (load.report.connectionsAnswered < 50 && Date.now() < warm) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const before = load.report.requests;
     const signalled = Date.now();
     server.child.kill('SIGTERM');

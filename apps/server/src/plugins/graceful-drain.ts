@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -44,7 +45,7 @@ interface Connection {
 export const gracefulDrainPlugin = fp(
   async (
     app: FastifyInstance,
-    { idleMs = 2000, timeoutMs = 6000, acceptMs = 2000 }: GracefulDrainOptions,
+    { idleMs = 2000, timeoutMs = 6000, acceptMs = 4000 }: GracefulDrainOptions,
   ) => {
     const connections = new Map<Socket, Connection>();
     let accepted = 0;
@@ -73,16 +74,22 @@ export const gracefulDrainPlugin = fp(
     /** Takes the connections already waiting, then closes the listening socket. */
     async function stopAccepting() {
       if (!app.server.listening) return;
-      // Node takes one waiting connection in each turn of the event loop that finds one. The
-      // port closes after two turns in a row took none, the second of them quick: a connection
-      // that arrives between that turn's look and the close is reset by the kernel, so the
-      // shorter that moment the better. Answers keep their connections open meanwhile, so that
-      // a load balancer reuses them rather than opening new ones.
+      // Node takes at most one waiting connection in each turn of the event loop, and a turn
+      // can be long (the embedded database works on it), so dozens may wait in the kernel's
+      // queue for seconds. Where the kernel tells how many wait (Linux), turn until none do;
+      // elsewhere until two turns in a row took none, the second of them quick. Answers keep
+      // their connections open meanwhile, so that a load balancer reuses them rather than
+      // opening new ones.
       const acceptUntil = Date.now() + acceptMs;
+      const waiting = acceptQueue(app.server);
       for (let quiet = 0; Date.now() < acceptUntil;) {
         const before = accepted;
         const turnStart = performance.now();
         await new Promise((resolve) => setImmediate(resolve));
+        if (waiting) {
+          if (!waiting()) break; // none waiting, or the socket is gone
+          continue;
+        }
         quiet = accepted === before ? quiet + 1 : 0;
         if (quiet >= 2 && performance.now() - turnStart < 1) break;
       }
@@ -155,4 +162,38 @@ declare module 'fastify' {
      */
     stopAccepting(): Promise<void>;
   }
+}
+
+/**
+ * How many connections wait in the kernel's accept queue of a listening server, read from
+ * /proc/net/tcp{,6} by the socket's inode (the Recv-Q that `ss -lt` shows); undefined where
+ * that cannot be read (not Linux, no file descriptor), and null once the socket is gone.
+ */
+function acceptQueue(server: NetServer): (() => number | null) | undefined {
+  const fd = (server as NetServer & { _handle?: { fd?: number } | null })._handle?.fd;
+  if (typeof fd !== 'number' || fd < 0) return undefined;
+  let inode: string;
+  try {
+    inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`))?.[1] ?? '';
+  } catch {
+    return undefined;
+  }
+  if (!inode) return undefined;
+  const read = (): number | null => {
+    for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      let table: string;
+      try {
+        table = readFileSync(file, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const line of table.split('\n')) {
+        // sl local rem st tx_queue:rx_queue tr:when retrnsmt uid timeout inode
+        const fields = line.trim().split(/\s+/);
+        if (fields[9] === inode) return parseInt(fields[4]?.split(':')[1] ?? '', 16);
+      }
+    }
+    return null;
+  };
+  return read() === null ? undefined : read;
 }

@@ -37,6 +37,8 @@ export interface OrderLoadReport {
   resets: number;
   /** Answers that carried `Connection: close`. */
   closedByServer: number;
+  /** Connections that have had at least one answer. */
+  connectionsAnswered: number;
   /** Answers received after mark() was called. */
   answersAfterMark: number;
   /** Orders answered 201, by id. */
@@ -84,6 +86,7 @@ export function startOrderLoad({
     resets: 0,
     closedByServer: 0,
     answersAfterMark: 0,
+    connectionsAnswered: 0,
     placed: new Map(),
   };
   const url = new URL(base);
@@ -114,6 +117,7 @@ export function startOrderLoad({
           if (untilClosed) return;
           continue;
         }
+        if (i === 0) report.connectionsAnswered++;
         report.answers[answer.status] = (report.answers[answer.status] ?? 0) + 1;
         if (marked) report.answersAfterMark++;
         if (answer.close) report.closedByServer++;
