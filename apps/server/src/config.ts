@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
@@ -91,6 +92,15 @@ const envSchema = z.object({
     .int('must be a whole number of at least 1')
     .min(1, 'must be a whole number of at least 1')
     .default(5),
+  SIGN_IN_FAILURES_PER_ACCOUNT: wholeNumber(1, 100_000).default(10),
+  SIGN_IN_FAILURES_PER_ADDRESS: wholeNumber(1, 100_000).default(50),
+  PASSWORD_HASH_CONCURRENCY: wholeNumber(1, 256).optional(),
+  REVIEW_LIMIT_PER_HOUR: wholeNumber(1, 100_000).default(5),
+  UNPAID_ORDER_HOLD: z
+    .string()
+    .transform(parseDuration)
+    .default(24 * 60 * 60 * 1000),
+  UNPAID_ORDERS_PER_BUYER: wholeNumber(1, 1_000_000).default(10),
   DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000).default(5000),
   DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000).default(3000),
@@ -114,13 +124,15 @@ export type Config = Readonly<{
   redisUrl: string | undefined;
   /**
    * Whose X-Forwarded-For to believe for the client's address (Fastify's trustProxy): every
-   * sender, none, or the proxies' addresses and CIDRs.
+   * sender, none (the default), or the proxies' addresses and CIDRs. Every limit keyed on the
+   * client's address uses the address this yields.
    */
   trustProxy: boolean | string[];
   seedDemoData: boolean;
   /**
    * How cards are taken: Stripe when its keys are set; otherwise the built-in test processor
-   * (on by default, only on purpose in production); otherwise not at all.
+   * (on by default only when PUBLIC_ORIGIN is this machine, else only on purpose); otherwise
+   * not at all.
    */
   payments: PaymentsConfig;
   /** Signs cookies and encrypts OAuth tokens; generated and kept in the database when unset outside production. */
@@ -133,6 +145,19 @@ export type Config = Readonly<{
   signUpLimitPerHour: number;
   /** Contact-form messages allowed per client address per hour. */
   contactLimitPerHour: number;
+  /**
+   * Sign-in limits, per 15 minutes: failed attempts on one account (from anywhere), and failed
+   * attempts from one client address (across every account); and how many password hashes
+   * (argon2id) may run at once before more sign-ins are turned away at once.
+   */
+  signIn: { failuresPerAccount: number; failuresPerAddress: number; hashConcurrency: number };
+  /** Reviews one buyer may post per hour. */
+  reviewLimitPerHour: number;
+  /**
+   * How long an unpaid order holds its stock before it is cancelled (ms), and how many unpaid
+   * orders one buyer may hold at once.
+   */
+  unpaidOrders: { holdMs: number; perBuyer: number };
   logLevel: string;
   logFormat: 'json' | 'pretty';
   webDistDir: string;
@@ -177,10 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     );
   }
-  const payments = paymentsConfig(e);
   const publicOrigin = e.PUBLIC_ORIGIN
     ? new URL(e.PUBLIC_ORIGIN).origin
     : `http://localhost:${e.PORT}`;
+  const payments = paymentsConfig(e, isLoopbackOrigin(publicOrigin));
   return Object.freeze({
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -195,7 +220,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     },
     redisUrl: e.REDIS_URL,
-    trustProxy: e.TRUST_PROXY ?? e.NODE_ENV === 'production',
+    // Off unless set: a client that reaches the server directly could otherwise choose its own
+    // address in X-Forwarded-For, and with it escape every limit keyed on the address.
+    trustProxy: e.TRUST_PROXY ?? false,
     seedDemoData: e.SEED_DEMO_DATA,
     payments,
     authSecret: e.AUTH_SECRET,
@@ -210,6 +237,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     signUpLimitPerHour: e.SIGN_UP_LIMIT_PER_HOUR,
     contactLimitPerHour: e.CONTACT_LIMIT_PER_HOUR,
+    signIn: {
+      failuresPerAccount: e.SIGN_IN_FAILURES_PER_ACCOUNT,
+      failuresPerAddress: e.SIGN_IN_FAILURES_PER_ADDRESS,
+      hashConcurrency: e.PASSWORD_HASH_CONCURRENCY ?? Math.max(2, availableParallelism()),
+    },
+    reviewLimitPerHour: e.REVIEW_LIMIT_PER_HOUR,
+    unpaidOrders: { holdMs: e.UNPAID_ORDER_HOLD, perBuyer: e.UNPAID_ORDERS_PER_BUYER },
     trustedOrigins: [
       ...e.TRUSTED_ORIGINS,
       // Without a public origin the shop runs on this machine, where people reach it by
@@ -224,7 +258,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   });
 }
 
-function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+/** True for an origin only this machine reaches: localhost, 127.0.0.0/8, ::1. */
+export function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+function paymentsConfig(e: z.infer<typeof envSchema>, loopback: boolean): PaymentsConfig {
   const keys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
   if (keys.some(Boolean) && !keys.every(Boolean)) {
     throw new ConfigError(
@@ -254,9 +294,8 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
       },
     };
   }
-  return (e.PAYMENTS_TEST_MODE ?? e.NODE_ENV !== 'production')
-    ? { mode: 'test' }
-    : { mode: 'disabled' };
+  // Test cards take no money: on by default only where nobody else can reach the shop.
+  return (e.PAYMENTS_TEST_MODE ?? loopback) ? { mode: 'test' } : { mode: 'disabled' };
 }
 
 const TRUST_PROXY_MESSAGE =
@@ -290,6 +329,20 @@ function isProxyAddress(entry: string): boolean {
   const family = isIP(address);
   if (family === 0 || rest.length > 0) return false;
   return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+const DURATION_MESSAGE = 'must be a duration such as 30m, 24h or 2d (s, m, h or d)';
+const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** "90s", "30m", "24h", "2d": milliseconds, at least a second and at most a year. */
+function parseDuration(value: string, ctx: z.RefinementCtx): number {
+  const match = /^\s*(\d+)\s*([smhd])\s*$/i.exec(value);
+  const ms = match ? Number(match[1]) * (DURATION_UNITS[match[2]!.toLowerCase()] ?? 0) : NaN;
+  if (!(ms >= 1000 && ms <= 366 * 86_400_000)) {
+    ctx.addIssue({ code: 'custom', message: DURATION_MESSAGE });
+    return z.NEVER;
+  }
+  return ms;
 }
 
 /** `PORT=` in a shell means "not set", not "set to nothing". */

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, isLoopbackOrigin, loadConfig, type Config } from './config.js';
 import { openDatabaseFromConfig } from './db/open-from-config.js';
 import { summarizeError } from './db/outage.js';
 import { StartupError } from './startup-error.js';
@@ -89,12 +89,17 @@ function logPaymentsMode(log: FastifyBaseLogger, config: Config) {
     );
     if (payments.stripe.apiUrl) log.warn(`Stripe API calls go to ${payments.stripe.apiUrl}`);
   } else if (payments.mode === 'test') {
-    log[production ? 'warn' : 'info'](
-      'Card payments run in TEST MODE: use Stripe test cards such as 4242 4242 4242 4242; no money moves',
+    const reachable = !isLoopbackOrigin(config.publicOrigin);
+    log[production || reachable ? 'warn' : 'info'](
+      reachable
+        ? `Card payments run in TEST MODE at ${config.publicOrigin} (PAYMENTS_TEST_MODE=true): anyone can pay for orders with test cards such as 4242 4242 4242 4242; no money moves`
+        : 'Card payments run in TEST MODE: use Stripe test cards such as 4242 4242 4242 4242; no money moves',
     );
   } else {
     log.warn(
-      'Card payments are off: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_TEST_MODE=true',
+      isLoopbackOrigin(config.publicOrigin)
+        ? 'Card payments are off: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_TEST_MODE=true'
+        : `Card payments are off: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET; test cards are off by default at ${config.publicOrigin}, PAYMENTS_TEST_MODE=true turns them on`,
     );
   }
 }

@@ -66,10 +66,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '4100' }).publicOrigin).toBe('http://localhost:4100');
   });
 
-  it('trusts X-Forwarded-For as TRUST_PROXY says, and by default only in production', () => {
+  it('trusts X-Forwarded-For only as TRUST_PROXY says, in production too', () => {
     const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig(production).trustProxy).toBe(true);
+    expect(loadConfig(production).trustProxy).toBe(false);
     expect(loadConfig({ ...production, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback' }).trustProxy).toEqual([
@@ -98,6 +98,27 @@ describe('loadConfig', () => {
     // (localhost:5173, the Vite dev server, stays trusted in development.)
     expect(deployed.trustedOrigins).not.toContain('http://127.0.0.1:4100');
     expect(deployed.trustedOrigins).not.toContain('http://[::1]:4100');
+  });
+
+  it('reads the abuse limits and the unpaid-order hold, with safe defaults', () => {
+    const defaults = loadConfig({});
+    expect(defaults.unpaidOrders).toEqual({ holdMs: 24 * 3_600_000, perBuyer: 10 });
+    expect(defaults.reviewLimitPerHour).toBe(5);
+    expect(defaults.signIn).toMatchObject({ failuresPerAccount: 10, failuresPerAddress: 50 });
+    expect(defaults.signIn.hashConcurrency).toBeGreaterThanOrEqual(2);
+    const set = loadConfig({
+      UNPAID_ORDER_HOLD: '30m',
+      UNPAID_ORDERS_PER_BUYER: '3',
+      PASSWORD_HASH_CONCURRENCY: '1',
+    });
+    expect(set.unpaidOrders).toEqual({ holdMs: 30 * 60_000, perBuyer: 3 });
+    expect(set.signIn.hashConcurrency).toBe(1);
+    expect(loadConfig({ UNPAID_ORDER_HOLD: '2d' }).unpaidOrders.holdMs).toBe(2 * 86_400_000);
+    for (const bad of ['24', 'forever', '0s', '400d', '1.5h']) {
+      expect(configError({ UNPAID_ORDER_HOLD: bad }).message).toBe(
+        `Invalid configuration: UNPAID_ORDER_HOLD must be a duration such as 30m, 24h or 2d (s, m, h or d) (got ${JSON.stringify(bad)})`,
+      );
+    }
   });
 
   it('treats empty values as unset', () => {
@@ -182,11 +203,21 @@ describe('payments configuration', () => {
     STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
   };
 
-  it('uses test mode by default, nothing in production, and Stripe when its keys are set', () => {
+  it('uses test cards by default only on this machine, and Stripe when its keys are set', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
     expect(loadConfig({}).payments).toEqual({ mode: 'test' });
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).payments).toEqual({
-      mode: 'disabled',
-    });
+    for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:8080', 'http://localhost']) {
+      expect(loadConfig({ ...production, PUBLIC_ORIGIN: origin }).payments).toEqual({
+        mode: 'test',
+      });
+    }
+    for (const origin of ['https://shop.example.com', 'http://192.168.1.20:3000']) {
+      expect(loadConfig({ PUBLIC_ORIGIN: origin }).payments).toEqual({ mode: 'disabled' });
+      expect(loadConfig({ PUBLIC_ORIGIN: origin, PAYMENTS_TEST_MODE: 'true' }).payments).toEqual({
+        mode: 'test',
+      });
+    }
+    expect(loadConfig({ PAYMENTS_TEST_MODE: 'false' }).payments).toEqual({ mode: 'disabled' });
     expect(loadConfig(stripeKeys).payments).toEqual({
       mode: 'stripe',
       stripe: {

@@ -108,6 +108,31 @@ describe('hostile input', () => {
     expect(await t.database.db.select().from(orders).where(eq(orders.itemId, itemId))).toEqual([]);
   });
 
+  it('stores the largest total the limits allow, to the cent', async () => {
+    const res = await send('POST', '/api/tool', admin, {
+      name: 'Gold Anvil',
+      description: 'x',
+      price: 999_999.99,
+      img: '/images/tools/claw-hammer.svg',
+      AvailableQuantity: 1_000_000,
+      MinOrderQuantity: 1,
+    });
+    expect(res.statusCode).toBe(201);
+    const { _id } = res.json<{ _id: string }>();
+    const order = await send('POST', '/api/order', buyer, {
+      itemId: _id,
+      OrderQuantity: 1_000_000,
+    });
+    expect(order.statusCode).toBe(201);
+    // 99,999,999,000,000 cents: far past a 32-bit column, exact in a 64-bit one.
+    expect(order.json()).toMatchObject({ price: 999_999.99, totalCost: 999_999_990_000 });
+    const [row] = await t.database.db
+      .select({ total: orders.totalCents })
+      .from(orders)
+      .where(eq(orders.itemId, _id));
+    expect(row?.total).toBe(99_999_999_000_000);
+  });
+
   it('still takes ordinary multi-line text', async () => {
     const res = await send('POST', '/api/contact', undefined, {
       email: 'lines@example.com',

@@ -167,13 +167,15 @@ describe('test-mode card payments', () => {
   });
 });
 
-describe('payments in production', () => {
+describe('test payments on a public origin', () => {
   it('are off unless test mode is switched on explicitly', async () => {
-    const secret = 'x'.repeat(32);
-    const off = await buildTestApp({ env: { NODE_ENV: 'production', AUTH_SECRET: secret } });
-    const on = await buildTestApp({
-      env: { NODE_ENV: 'production', AUTH_SECRET: secret, PAYMENTS_TEST_MODE: 'true' },
-    });
+    const env = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      PUBLIC_ORIGIN: 'https://shop.example.com',
+    };
+    const off = await buildTestApp({ env });
+    const on = await buildTestApp({ env: { ...env, PAYMENTS_TEST_MODE: 'true' } });
     try {
       expect((await off.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual(
         { mode: 'disabled' },

@@ -35,7 +35,7 @@ export const placeOrderSchema = z.object({
   OrderQuantity: z.number({ error: 'Quantity must be a number' }).check(
     z.int('Quantity must be a whole number'),
     z.positive('Quantity must be at least 1'),
-    // No product holds more (stock is at most 1,000,000), and the column is 32-bit.
+    // No product holds more (stock is at most 1,000,000); price × quantity fits the 64-bit total.
     z.maximum(1_000_000, 'Quantity must be at most 1,000,000'),
   ),
   Contact: z._default(

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -17,7 +18,8 @@ import {
 
 /**
  * Products keep the spec's wire names for their columns (`_id`, `AvailableQuantity`, ...)
- * so SQL reads like the API; money is integer cents.
+ * so SQL reads like the API; money is integer cents, in 64-bit columns so that any total the
+ * input limits allow fits (JavaScript numbers hold them exactly up to 2^53).
  */
 /** A text search document; read only through `@@` in queries, never selected. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -30,7 +32,7 @@ export const products = pgTable(
     seq: integer('seq').generatedAlwaysAsIdentity().notNull(),
     name: varchar('name', { length: 20 }).notNull(),
     description: text('description').notNull().default(''),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     img: text('img').notNull(),
     availableQuantity: integer('AvailableQuantity').notNull(),
     minOrderQuantity: integer('MinOrderQuantity').notNull().default(1),
@@ -70,10 +72,19 @@ export const reviews = pgTable(
     // Null for the demo reviews; a removed account leaves its reviews standing.
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an admin hides the review: gone from the shop, kept for the record. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: text('hidden_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
     index('reviews_seq_idx').on(t.seq),
+    // The shop's list: visible reviews, newest first, paged by seq.
+    index('reviews_visible_seq_idx')
+      .on(t.seq.desc())
+      .where(sql`${t.hiddenAt} is null`),
+    // The per-buyer review limit counts a buyer's recent reviews.
+    index('reviews_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
 
@@ -170,6 +181,7 @@ export const verifications = pgTable(
 );
 
 export const orderStatus = ['pending', 'paid', 'shipped', 'cancelled'] as const;
+export const cancelReasons = ['buyer', 'admin', 'expired'] as const;
 
 /**
  * Orders copy the product's name and price and the buyer's name and email at the moment of
@@ -184,14 +196,16 @@ export const orders = pgTable(
       .references(() => products.id, { onDelete: 'restrict' }),
     itemName: varchar('item_name', { length: 20 }).notNull(),
     orderQuantity: integer('order_quantity').notNull(),
-    priceCents: integer('price_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
     buyerName: text('buyer_name').notNull(),
     buyerEmail: text('buyer_email').notNull(),
     contact: text('contact').notNull().default(''),
     address: text('address').notNull().default(''),
     status: text('status', { enum: orderStatus }).notNull().default('pending'),
+    /** Why a cancelled order was cancelled: by its buyer, an admin, or its unpaid hold running out. */
+    cancelReason: text('cancel_reason', { enum: cancelReasons }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -199,6 +213,14 @@ export const orders = pgTable(
     check('orders_quantity_positive', sql`${t.orderQuantity} > 0`),
     check('orders_total_matches', sql`${t.totalCents} = ${t.priceCents} * ${t.orderQuantity}`),
     check('orders_status_known', sql`${t.status} in ('pending', 'paid', 'shipped', 'cancelled')`),
+    check(
+      'orders_cancel_reason_known',
+      sql`${t.cancelReason} is null or ${t.cancelReason} in ('buyer', 'admin', 'expired')`,
+    ),
+    // The unpaid-hold job and the per-buyer cap find a buyer's unpaid orders.
+    index('orders_buyer_pending_idx')
+      .on(t.buyerId, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     // A buyer's orders are found by lower(email), newest first.
     index('orders_buyer_email_created_idx').on(sql`lower(${t.buyerEmail})`, t.createdAt.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt),
@@ -238,7 +260,7 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: 'restrict' }),
     provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
     providerRef: text('provider_ref'),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: paymentStatus }).notNull(),
     /** The provider's reason for a failure, as shown to the buyer. */
     failureMessage: text('failure_message'),

@@ -250,14 +250,16 @@ interface RawOrderRow extends Record<string, unknown> {
   item_id: string;
   item_name: string;
   order_quantity: number;
-  price_cents: number;
-  total_cents: number;
+  /** int8: text from node-postgres, a number or bigint from PGlite. */
+  price_cents: number | string | bigint;
+  total_cents: number | string | bigint;
   buyer_id: string | null;
   buyer_name: string;
   buyer_email: string;
   contact: string;
   address: string;
   status: OrderRow['status'];
+  cancel_reason: OrderRow['cancelReason'];
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -268,14 +270,15 @@ function fromRaw(row: RawOrderRow): OrderRow {
     itemId: row.item_id,
     itemName: row.item_name,
     orderQuantity: row.order_quantity,
-    priceCents: row.price_cents,
-    totalCents: row.total_cents,
+    priceCents: Number(row.price_cents),
+    totalCents: Number(row.total_cents),
     buyerId: row.buyer_id,
     buyerName: row.buyer_name,
     buyerEmail: row.buyer_email,
     contact: row.contact,
     address: row.address,
     status: row.status,
+    cancelReason: row.cancel_reason,
     // Drivers hand timestamps back as Date or as text, depending on their type parsers.
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
