@@ -337,7 +337,7 @@ const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_00
 /** "90s", "30m", "24h", "2d": milliseconds, at least a second and at most a year. */
 function parseDuration(value: string, ctx: z.RefinementCtx): number {
   const match = /^\s*(\d+)\s*([smhd])\s*$/i.exec(value);
-  const ms = match ? Number(match[1]) * (DURATION_UNITS[match[2]!.toLowerCase()] ?? 0) : NaN;
+  const ms = match ? Number(match[1]) * (DURATION_UNITS[(match[2] ?? '').toLowerCase()] ?? 0) : NaN;
   if (!(ms >= 1000 && ms <= 366 * 86_400_000)) {
     ctx.addIssue({ code: 'custom', message: DURATION_MESSAGE });
     return z.NEVER;
