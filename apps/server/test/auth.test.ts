@@ -67,10 +67,18 @@ describe('sign up and sign in', () => {
   });
 
   it.each([
-    ['a password under 8 characters', { name: 'Short', email: uniqueEmail(), password: 'short12' }],
-    ['an invalid email', { name: 'Bad', email: 'not-an-email', password: 'long enough pass' }],
-    ['no name', { email: uniqueEmail(), password: 'long enough pass' }],
-  ])('refuses %s with 400 in the error shape', async (_what, payload) => {
+    [
+      'a password under 8 characters',
+      { name: 'Short', email: uniqueEmail(), password: 'short12' },
+      'password',
+    ],
+    [
+      'an invalid email',
+      { name: 'Bad', email: 'not-an-email', password: 'long enough pass' },
+      'email',
+    ],
+    ['no name', { email: uniqueEmail(), password: 'long enough pass' }, 'name'],
+  ])('refuses %s with 400 in the error shape, naming the field', async (_what, payload, field) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
@@ -78,7 +86,11 @@ describe('sign up and sign in', () => {
       payload,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
+    expect(res.json()).toEqual({
+      error: 'invalid_input',
+      message: expect.any(String),
+      fields: { [field]: expect.any(String) },
+    });
   });
 
   it('answers a wrong password and an unknown email the same way', async () => {

@@ -8,7 +8,7 @@ export const LOGIN_PASSWORD_MIN_LENGTH = 6;
 
 const email = z.pipe(
   z
-    .string()
+    .string({ error: 'Email Is Required' })
     .check(
       z.trim(),
       z.minLength(1, 'Email Is Required'),
@@ -16,6 +16,29 @@ const email = z.pipe(
     ),
   z.email('Provide a valid Email'),
 );
+
+/** A person's name: on the account, and copied into every order. */
+export const PERSON_NAME_MAX_LENGTH = 60;
+
+// C0 controls and DEL: a name is one line of plain text.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
+
+export const personName = z.string({ error: 'Name Is Required' }).check(
+  z.trim(),
+  z.minLength(1, 'Name Is Required'),
+  z.maxLength(PERSON_NAME_MAX_LENGTH, `Use at most ${PERSON_NAME_MAX_LENGTH} characters`),
+  z.refine((v) => !CONTROL_CHARACTERS.test(v), 'Must not contain control characters.'),
+);
+
+/** A password being chosen (sign-up); the server also refuses common ones. */
+const newPassword = z
+  .string({ error: 'Password Is Required' })
+  .check(
+    z.minLength(1, 'Password Is Required'),
+    z.minLength(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters needed`),
+    z.maxLength(PASSWORD_MAX_LENGTH, `At most ${PASSWORD_MAX_LENGTH} characters`),
+  );
 
 /** The login form, with the spec's messages. */
 export const loginSchema = z.object({
@@ -32,21 +55,9 @@ export type LoginInput = z.infer<typeof loginSchema>;
 /** The sign-up form. */
 export const signupSchema = z
   .object({
-    name: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, 'Name Is Required'),
-        z.maxLength(60, 'Use at most 60 characters'),
-      ),
+    name: personName,
     email,
-    password: z
-      .string()
-      .check(
-        z.minLength(1, 'Password Is Required'),
-        z.minLength(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters needed`),
-        z.maxLength(PASSWORD_MAX_LENGTH, `At most ${PASSWORD_MAX_LENGTH} characters`),
-      ),
+    password: newPassword,
     confirmPassword: z.string().check(z.minLength(1, 'Please confirm the password')),
   })
   .check(
@@ -56,6 +67,36 @@ export const signupSchema = z
     }),
   );
 export type SignupInput = z.infer<typeof signupSchema>;
+
+/**
+ * The bodies the server accepts on Better Auth's routes, checked before they are forwarded;
+ * only these fields go on. POST /api/auth/sign-up/email:
+ */
+export const signUpBodySchema = z.object({
+  name: personName,
+  email,
+  password: newPassword,
+  callbackURL: z.optional(z.string().check(z.maxLength(2000))),
+});
+export type SignUpBody = z.infer<typeof signUpBodySchema>;
+
+/** POST /api/auth/sign-in/email: any password up to the longest one can choose. */
+export const signInBodySchema = z.object({
+  email,
+  password: z
+    .string({ error: 'Password Is Required' })
+    .check(
+      z.minLength(1, 'Password Is Required'),
+      z.maxLength(PASSWORD_MAX_LENGTH, `At most ${PASSWORD_MAX_LENGTH} characters`),
+    ),
+  rememberMe: z.optional(z.boolean()),
+  callbackURL: z.optional(z.string().check(z.maxLength(2000))),
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+/** POST /api/auth/update-user: the name only (phone and address go through PUT /api/user). */
+export const updateUserBodySchema = z.object({ name: personName });
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 export const roles = ['user', 'admin'] as const;
 export type Role = (typeof roles)[number];

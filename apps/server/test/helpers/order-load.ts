@@ -49,15 +49,23 @@ let buyers = 0;
 /** Signs a new buyer up over HTTP; returns the session's bearer token. */
 export async function signUpBuyer(base: string, origin: string): Promise<string> {
   const n = buyers++;
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({
-      name: `Load Buyer ${n}`,
-      email: `load-${Date.now().toString(36)}-${n}@example.com`,
-      password: 'correct horse battery',
-    }),
+  const body = JSON.stringify({
+    name: `Load Buyer ${n}`,
+    email: `load-${Date.now().toString(36)}-${n}@example.com`,
+    password: 'correct horse battery',
   });
+  const signUp = () =>
+    fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body,
+    });
+  let res = await signUp();
+  // Past the bound on password hashes at once the server answers 503 at once: try again.
+  for (let tries = 0; res.status === 503 && tries < 100; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    res = await signUp();
+  }
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const token = res.headers.get('set-auth-token');
   if (!token) throw new Error('sign-up answered without a bearer token');
