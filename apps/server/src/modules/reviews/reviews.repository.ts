@@ -1,41 +1,121 @@
 import type { Review } from '@toolyard/shared';
-import { desc } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { reviews } from '../../db/schema.js';
 
+const columns = {
+  id: reviews.id,
+  name: reviews.name,
+  words: reviews.words,
+  rating: reviews.rating,
+};
+
+const toReview = ({ id, ...rest }: { id: string; name: string; words: string; rating: number }) =>
+  ({ _id: id, ...rest }) satisfies Review;
+
+// The first key of the per-buyer lock (pg_advisory_xact_lock(int, int)): any constant works, as
+// long as nothing else locks with it.
+const REVIEW_LOCK_SPACE = 72_616_301;
+
+/** Counted over a rolling window of this length. */
+const WINDOW = sql`interval '1 hour'`;
+
+/** What createReview did: posted, or refused because the buyer is at their hourly limit. */
+export type CreateReviewOutcome =
+  { posted: true; review: Review } | { posted: false; recent: number; retryAfterSeconds: number };
+
 /** The only code that reads and writes reviews. */
 export function createReviewsRepository(db: Db) {
+  const visible = isNull(reviews.hiddenAt);
+
   return {
-    /** Newest first. */
-    async listReviews(): Promise<Review[]> {
-      const rows = await db
-        .select({
-          id: reviews.id,
-          name: reviews.name,
-          words: reviews.words,
-          rating: reviews.rating,
-        })
-        .from(reviews)
-        .orderBy(desc(reviews.seq));
-      return rows.map(({ id, ...rest }) => ({ _id: id, ...rest }));
+    /**
+     * One page of the reviews the shop shows (not hidden), newest first, and how many there are
+     * in all. Served by reviews_visible_seq_idx.
+     */
+    async listReviews(
+      page: number,
+      pageSize: number,
+    ): Promise<{ reviews: Review[]; total: number }> {
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select(columns)
+          .from(reviews)
+          .where(visible)
+          .orderBy(desc(reviews.seq))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(reviews).where(visible),
+      ]);
+      return { reviews: rows.map(toReview), total: totals?.n ?? 0 };
     },
 
+    /**
+     * Adds a review unless its author has posted `limitPerHour` or more in the last hour.
+     * Counted in the database (reviews_user_created_idx), under a lock per buyer held to the
+     * end of the transaction, so the limit holds across instances, restarts and simultaneous
+     * posts.
+     */
     async createReview(
       userId: string,
       input: { name: string; words: string; rating: number },
-    ): Promise<Review> {
-      const [row] = await db
-        .insert(reviews)
-        .values({ ...input, userId })
-        .returning({
-          id: reviews.id,
-          name: reviews.name,
-          words: reviews.words,
-          rating: reviews.rating,
-        });
-      if (!row) throw new Error('insert returned no review');
-      const { id, ...rest } = row;
-      return { _id: id, ...rest };
+      limitPerHour: number,
+    ): Promise<CreateReviewOutcome> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${REVIEW_LOCK_SPACE}::int, hashtext(${userId}))`,
+        );
+        const inWindow = and(
+          eq(reviews.userId, userId),
+          gt(reviews.createdAt, sql`now() - ${WINDOW}`),
+        );
+        const [recent] = await tx.select({ n: count() }).from(reviews).where(inWindow);
+        const n = recent?.n ?? 0;
+        if (n >= limitPerHour) {
+          // The buyer may post again when their limitPerHour-th newest review leaves the window.
+          const [edge] = await tx
+            .select({
+              seconds: sql<number>`ceil(extract(epoch from (${reviews.createdAt} + ${WINDOW} - now())))::int`,
+            })
+            .from(reviews)
+            .where(inWindow)
+            .orderBy(desc(reviews.createdAt))
+            .offset(limitPerHour - 1)
+            .limit(1);
+          return {
+            posted: false,
+            recent: n,
+            retryAfterSeconds: Math.max(1, Number(edge?.seconds ?? 3600)),
+          };
+        }
+        const [row] = await tx
+          .insert(reviews)
+          .values({ ...input, userId })
+          .returning(columns);
+        if (!row) throw new Error('insert returned no review');
+        return { posted: true, review: toReview(row) };
+      });
+    },
+
+    /**
+     * Hides a review from the shop (recording when and by whom) or shows it again. The row
+     * stays either way. False when there is no such review.
+     */
+    async setHidden(id: string, hidden: boolean, adminId: string): Promise<boolean> {
+      const rows = await db
+        .update(reviews)
+        .set(
+          hidden
+            ? // Hiding twice keeps the first record of who hid it.
+              {
+                hiddenAt: sql`coalesce(${reviews.hiddenAt}, now())`,
+                hiddenBy: sql`case when ${reviews.hiddenAt} is null then ${adminId} else ${reviews.hiddenBy} end`,
+              }
+            : { hiddenAt: null, hiddenBy: null },
+        )
+        .where(eq(reviews.id, id))
+        .returning({ id: reviews.id });
+      return rows.length > 0;
     },
   };
 }

@@ -12,8 +12,7 @@ import { lazyNamed } from '@/lib/lazy-named';
 import { useSession } from '@/features/auth/api/get-session';
 import { HOME_PRODUCTS_QUERY, useProductsPage } from '@/features/catalog/api/get-products-page';
 import { ProductCard } from '@/features/catalog/components/product-card';
-import { useReviews } from '@/features/reviews/api/get-reviews';
-import { ReviewCard } from '@/features/reviews/components/review-card';
+import { ReviewsList } from '@/features/reviews/components/reviews-list';
 
 // The form (react-hook-form, its resolver) is far below the fold: not in the first download.
 const ContactForm = lazyNamed(
@@ -121,7 +120,6 @@ function ProductsSections() {
 }
 
 function ReviewsSection() {
-  const reviews = useReviews();
   return (
     <section
       id="reviews"
@@ -131,21 +129,7 @@ function ReviewsSection() {
       <h2 id="reviews-heading" className="text-center text-3xl font-bold">
         REVIEWED BY OUR CUSTOMERS
       </h2>
-      {reviews.isPending ? (
-        <Spinner label="Loading reviews" />
-      ) : reviews.isError ? (
-        <ErrorState message={errorMessage(reviews.error)} onRetry={() => void reviews.refetch()} />
-      ) : reviews.data.length === 0 ? (
-        <EmptyState title="No reviews yet" />
-      ) : (
-        <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {reviews.data.map((review) => (
-            <li key={review._id}>
-              <ReviewCard review={review} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ReviewsList />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders, requestsMade } from '@/test/render';
@@ -58,5 +58,30 @@ describe('ReviewForm', () => {
     });
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
     expect(screen.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
+  });
+
+  it('shows the server’s answer at the hourly limit, with when to try again', async () => {
+    mockApi({
+      'POST /api/review': () => ({
+        status: 429,
+        body: {
+          error: 'rate_limited',
+          message: 'You have posted 5 reviews in the last hour. Try again later.',
+        },
+        headers: { 'retry-after': '1500' },
+      }),
+    });
+    const { user } = renderWithProviders(<ReviewForm />);
+
+    await user.type(screen.getByLabelText('Name'), 'Birch & Sons');
+    await user.click(screen.getByRole('radio', { name: '5 stars' }));
+    await user.click(screen.getByRole('button', { name: 'Add Review' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'You have posted 5 reviews in the last hour. Try again in 25 minutes.',
+      ),
+    );
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Birch & Sons');
   });
 });

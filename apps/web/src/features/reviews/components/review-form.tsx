@@ -11,6 +11,17 @@ import { StarRatingField } from './star-rating-field';
 
 const fieldNames = ['name', 'words', 'rating'] as const;
 
+/**
+ * The server's sentence. At the hourly limit it says "Try again later." and Retry-After says
+ * when, which the API client adds ("Try again in 42 minutes."): show only the exact one.
+ */
+function formMessage(error: unknown): string {
+  const message = errorMessage(error);
+  return error instanceof ApiError && error.status === 429 && error.retryAfterSeconds
+    ? message.replace(' Try again later.', '')
+    : message;
+}
+
 /** The spec's review form: name (shown as Enterprise), words (About Us) and a star rating. */
 export function ReviewForm() {
   const {
@@ -70,7 +81,7 @@ export function ReviewForm() {
           />
         )}
       />
-      <FormError message={createReview.isError ? errorMessage(createReview.error) : null} />
+      <FormError message={createReview.isError ? formMessage(createReview.error) : null} />
       <SubmitButton busy={createReview.isPending} busyLabel="Sending…">
         Add Review
       </SubmitButton>
