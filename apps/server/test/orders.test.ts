@@ -93,7 +93,11 @@ describe('orders', () => {
       Address: '1 Yard Lane',
       paid: false,
       status: 'pending',
+      cancelReason: null,
     });
+    // An unpaid order holds its stock for UNPAID_ORDER_HOLD (24 hours by default).
+    const { createdAt, expiresAt } = res.json();
+    expect(Date.parse(expiresAt) - Date.parse(createdAt)).toBe(24 * 3_600_000);
     const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, res.json()._id));
     expect(stored).toMatchObject({
       priceCents: 2499,
@@ -127,7 +131,7 @@ describe('orders', () => {
     ['a missing product', { OrderQuantity: 1 }, 'itemId'],
     [
       'a quantity that is not a number',
-      { itemId: '8e0f4a0e-9c7e-4d7e-9d5c-1f4b7b1a2c3d', OrderQuantity: '5' },
+      { itemId: '8e0f4a0e-9c7e-4d7e-9d5c-1f4b7b1a2c3d', OrderQuantity: 'five' },
       'OrderQuantity',
     ],
     [
@@ -217,6 +221,11 @@ describe('orders', () => {
     const res = await call(buyer, 'DELETE', `/api/order/${placed._id}`);
     expect(res.statusCode).toBe(204);
     expect(await stockOf(itemId)).toBe(40);
+    expect((await call(buyer, 'GET', `/api/order/${placed._id}`)).json()).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'buyer',
+      expiresAt: null,
+    });
     const mine = (
       await call(buyer, 'GET', `/api/order?BuyerEmail=${encodeURIComponent(buyer.email)}`)
     ).json();
@@ -261,7 +270,7 @@ describe('orders', () => {
 
     expect((await call(admin, 'POST', `/api/order/${paid._id}/cancel`)).statusCode).toBe(409);
     const cancelled = await call(admin, 'POST', `/api/order/${pending._id}/cancel`);
-    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancelReason: 'admin' });
     expect(await stockOf(itemId)).toBe(95);
   });
 });

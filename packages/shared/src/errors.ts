@@ -8,6 +8,7 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'out_of_stock',
+  'too_many_unpaid_orders',
   'card_declined',
   'idempotency_key_reused',
   'rate_limited',

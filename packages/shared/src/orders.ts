@@ -1,7 +1,12 @@
 import * as z from 'zod/mini';
+import { numberFromText } from './numbers.js';
 
 export const orderStatuses = ['pending', 'paid', 'shipped', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+
+/** Who cancelled an order: its buyer, an admin, or its unpaid hold running out. */
+export const cancelReasons = ['buyer', 'admin', 'expired'] as const;
+export type CancelReason = (typeof cancelReasons)[number];
 
 /** The spec's purchase message, shown for a quantity outside [minimum, available]. */
 export const PURCHASE_QUANTITY_MESSAGE =
@@ -22,6 +27,10 @@ export const orderSchema = z.object({
   paid: z.boolean(),
   status: z.enum(orderStatuses),
   createdAt: z.string(),
+  /** Why a cancelled order was cancelled; null for the others (and for older cancellations). */
+  cancelReason: z.optional(z.nullable(z.enum(cancelReasons))),
+  /** When an unpaid order is cancelled if it is still unpaid (UNPAID_ORDER_HOLD); else null. */
+  expiresAt: z.optional(z.nullable(z.string())),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
@@ -32,11 +41,14 @@ export const orderListSchema = z.array(orderSchema);
  */
 export const placeOrderSchema = z.object({
   itemId: z.uuid('Choose a product'),
-  OrderQuantity: z.number({ error: 'Quantity must be a number' }).check(
-    z.int('Quantity must be a whole number'),
-    z.positive('Quantity must be at least 1'),
-    // No product holds more (stock is at most 1,000,000); price × quantity fits the 64-bit total.
-    z.maximum(1_000_000, 'Quantity must be at most 1,000,000'),
+  // The spec's purchase modal sends the quantity it read from a text input as text ("12").
+  OrderQuantity: numberFromText(
+    z.number({ error: 'Quantity must be a number' }).check(
+      z.int('Quantity must be a whole number'),
+      z.positive('Quantity must be at least 1'),
+      // No product holds more (stock is at most 1,000,000); price × quantity fits the 64-bit total.
+      z.maximum(1_000_000, 'Quantity must be at most 1,000,000'),
+    ),
   ),
   Contact: z._default(
     z.string().check(z.trim(), z.maxLength(30, 'Phone must be at most 30 characters')),

@@ -49,6 +49,8 @@ function testConfig(options: TestAppOptions) {
     // Every test request comes from one address; the limit itself is tested on its own.
     SIGN_UP_LIMIT_PER_HOUR: '100000',
     CONTACT_LIMIT_PER_HOUR: '100000',
+    // Tests place many unpaid orders as one buyer; the cap itself is tested on its own.
+    UNPAID_ORDERS_PER_BUYER: '1000000',
     ...options.env,
   });
 }
@@ -64,6 +66,25 @@ export async function buildSecondInstance(
 ): Promise<TestApp> {
   if (!first.database.url) throw new Error('a second instance needs PostgreSQL');
   return buildInstanceAt(first.database.url, options);
+}
+
+/**
+ * Another instance of the app on the first one's database: on PostgreSQL with its own pool
+ * (buildSecondInstance), on the embedded database sharing its one connection. close() leaves
+ * the database to the first.
+ */
+export async function buildInstanceBeside(
+  first: TestApp,
+  options: Pick<TestAppOptions, 'env' | 'logger'> = {},
+): Promise<TestApp> {
+  if (first.database.url) return buildInstanceAt(first.database.url, options);
+  const app = await buildApp({
+    config: testConfig(options),
+    database: first.database,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  await app.ready();
+  return { app, database: first.database, close: () => app.close() };
 }
 
 /**

@@ -35,6 +35,8 @@ export function startServer(env: Record<string, string>): Child {
     ['--conditions=@toolyard/source', '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       LOG_FORMAT: 'json',
+      // Load tests place many unpaid orders per buyer (test/unpaid-hold.test.ts tests the cap).
+      UNPAID_ORDERS_PER_BUYER: '1000000',
       ...env,
     },
   );

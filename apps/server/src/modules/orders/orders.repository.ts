@@ -1,5 +1,5 @@
 import { centsToDollars, type Order, type OrderStatus } from '@toolyard/shared';
-import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, products } from '../../db/schema.js';
 
@@ -15,15 +15,35 @@ export interface OrderFilter {
   pageSize: number;
 }
 
+export interface OrdersRepositoryOptions {
+  /**
+   * Most unpaid orders one buyer may hold at once (UNPAID_ORDERS_PER_BUYER); an order past it
+   * is refused. No limit when left out.
+   */
+  unpaidPerBuyer?: number;
+  /** How long an unpaid order holds its stock (UNPAID_ORDER_HOLD): orders show when it ends. */
+  holdMs?: number;
+}
+
 /** The only code that reads and writes orders (stock moves live in the catalog's SQL here too). */
-export function createOrdersRepository(db: Db) {
+export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions = {}) {
+  const { unpaidPerBuyer: cap, holdMs } = options;
+  const present = (row: OrderRow) => toOrder(row, holdMs);
   return {
+    /** The wire shape of an order, with when its unpaid hold ends. */
+    toOrder: present,
+
     async list(filter: OrderFilter): Promise<{ orders: Order[]; total: number }> {
       const conditions: SQL[] = [];
       if (filter.buyerEmail)
         conditions.push(eq(sql`lower(${orders.buyerEmail})`, filter.buyerEmail));
       if (filter.status) conditions.push(eq(orders.status, filter.status));
-      if (filter.hideCancelled) conditions.push(ne(orders.status, 'cancelled'));
+      // ... but keep those the unpaid hold cancelled, so the buyer sees they expired.
+      if (filter.hideCancelled) {
+        conditions.push(
+          or(ne(orders.status, 'cancelled'), eq(orders.cancelReason, 'expired')) as SQL,
+        );
+      }
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const [rows, [totals]] = await Promise.all([
         db
@@ -35,7 +55,7 @@ export function createOrdersRepository(db: Db) {
           .offset((filter.page - 1) * filter.pageSize),
         db.select({ n: count() }).from(orders).where(where),
       ]);
-      return { orders: rows.map(toOrder), total: totals?.n ?? 0 };
+      return { orders: rows.map(present), total: totals?.n ?? 0 };
     },
 
     findById: (id: string, tx: Db | Tx = db, forUpdate = false) => findById(tx, id, forUpdate),
@@ -47,7 +67,7 @@ export function createOrdersRepository(db: Db) {
      */
     placeOrder: async (order: NewOrder): Promise<Placement> => {
       try {
-        const row = (await placeOne(db, order)) ?? (await findById(db, order.id));
+        const row = (await placeOne(db, order, cap)) ?? (await findById(db, order.id));
         return row && { row };
       } catch (err) {
         // Another attempt at the same order committed first: that one is the order.
@@ -70,7 +90,7 @@ export function createOrdersRepository(db: Db) {
     placeOrders(batch: readonly NewOrder[]): Promise<Placement[]> {
       return db.transaction(async (tx) => {
         const ids = batch.map((o) => o.id);
-        const together = await placeTogether(tx, batch, ids);
+        const together = await placeTogether(tx, batch, ids, cap);
         const placed: Placement[] = ids.map((id) => {
           const row = together.get(id);
           return row && { row };
@@ -98,16 +118,29 @@ export function createOrdersRepository(db: Db) {
         }
         alone.sort((a, b) => a.o.itemId.localeCompare(b.o.itemId));
         for (const { o, i } of alone) {
-          const row = await placeOne(tx, o);
+          const row = await placeOne(tx, o, cap);
           placed[i] = row && { row };
         }
         return placed;
       });
     },
 
-    /** Why placeOrder took nothing: the product's state as it is now. */
-    async productForOrder(itemId: string): Promise<ProductState | undefined> {
-      return (await productStates(db, [itemId])).get(itemId);
+    /**
+     * Why an order was taken nothing: the product's state as it is now, and how many unpaid
+     * orders its buyer holds when that is at the limit.
+     */
+    async whyRefused(
+      itemId: string,
+      buyerId: string,
+    ): Promise<{ product: ProductState | undefined; unpaidOrders?: number }> {
+      const [states, held] = await Promise.all([
+        productStates(db, [itemId]),
+        cap === undefined ? undefined : unpaidHeld(db, buyerId, cap),
+      ]);
+      const product = states.get(itemId);
+      return held !== undefined && cap !== undefined && held >= cap
+        ? { product, unpaidOrders: held }
+        : { product };
     },
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
@@ -120,9 +153,15 @@ export function createOrdersRepository(db: Db) {
  * other crosswise. Returns the orders placed, by the ids given; a product whose orders did
  * not fit together is left untouched and its orders are missing.
  */
-async function placeTogether(tx: Tx, batch: readonly NewOrder[], ids: readonly string[]) {
+async function placeTogether(
+  tx: Tx,
+  batch: readonly NewOrder[],
+  ids: readonly string[],
+  cap: number | undefined,
+) {
   const wanted = JSON.stringify(
     batch.map((o, i) => ({
+      i,
       order_id: ids[i],
       item_id: o.itemId,
       qty: o.orderQuantity,
@@ -134,11 +173,12 @@ async function placeTogether(tx: Tx, batch: readonly NewOrder[], ids: readonly s
     })),
   );
   const result = await tx.execute<RawOrderRow>(sql`
-    with wanted as (
+    with asked as (
       select * from json_to_recordset(${wanted}::json) as w(
-        order_id uuid, item_id uuid, qty integer, buyer_id text, buyer_name text,
+        i integer, order_id uuid, item_id uuid, qty integer, buyer_id text, buyer_name text,
         buyer_email text, contact text, address text)
     ),
+    ${cap === undefined ? sql`wanted as (select * from asked),` : withinUnpaidLimit(cap)}
     demand as (
       select item_id, sum(qty)::integer as total, min(qty) as smallest
       from wanted group by item_id
@@ -164,6 +204,40 @@ async function placeTogether(tx: Tx, batch: readonly NewOrder[], ids: readonly s
   return new Map(rows.map((row) => [row._id, fromRaw(row)]));
 }
 
+/**
+ * The batch's orders that keep each buyer within `cap` unpaid orders, counting the ones the
+ * buyer holds already (by orders_buyer_pending_idx, at most `cap` of them) and the batch's
+ * earlier ones. An order left out goes on alone (placeOne checks again, exactly then).
+ * Materialized: each buyer's orders are counted once, not once per order joined to them.
+ */
+const withinUnpaidLimit = (cap: number) => sql`
+    held as materialized (
+      select b.buyer_id, (
+        select count(*) from (
+          select 1 from orders o where o.buyer_id = b.buyer_id and o.status = 'pending'
+          limit ${cap}
+        ) h
+      ) as n
+      from (select distinct buyer_id from asked) b
+    ),
+    wanted as (
+      select a.* from (
+        select asked.*, row_number() over (partition by buyer_id order by i) as nth from asked
+      ) a join held on held.buyer_id = a.buyer_id
+      where held.n + a.nth <= ${cap}
+    ),`;
+
+/** How many unpaid orders the buyer holds, counted up to `cap` (orders_buyer_pending_idx). */
+async function unpaidHeld(db: Db | Tx, buyerId: string, cap: number): Promise<number> {
+  const result = await db.execute<{ n: number | string }>(
+    sql`select count(*)::integer as n from (${heldQuery(buyerId, cap)}) h`,
+  );
+  return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+}
+
+const heldQuery = (buyerId: string, cap: number) =>
+  sql`select 1 from orders where buyer_id = ${buyerId} and status = 'pending' limit ${cap}`;
+
 /** What decides whether an order can be taken: stock, minimum and whether it is still sold. */
 async function productStates(db: Db | Tx, ids: readonly string[]) {
   const rows = await db
@@ -183,14 +257,25 @@ async function productStates(db: Db | Tx, ids: readonly string[]) {
  * an attempt at an order that already exists takes nothing (and the primary key refuses a
  * concurrent twin), so an order can be tried again after an unknown outcome (ADR 013).
  */
-async function placeOne(db: Db | Tx, order: NewOrder): Promise<OrderRow | undefined> {
+async function placeOne(
+  db: Db | Tx,
+  order: NewOrder,
+  cap: number | undefined,
+): Promise<OrderRow | undefined> {
   const q = order.orderQuantity;
+  // Counted in the same statement: no round trip more per order. Two statements running at
+  // once for the same buyer (another instance's) can each see one below the limit.
+  const withinLimit =
+    cap === undefined
+      ? sql``
+      : sql`and (select count(*) from (${heldQuery(order.buyerId, cap)}) h) < ${cap}`;
   const result = await db.execute<RawOrderRow>(sql`
         with taken as (
           update products set "AvailableQuantity" = "AvailableQuantity" - ${q}
           where "_id" = ${order.itemId} and archived_at is null
             and "MinOrderQuantity" <= ${q} and "AvailableQuantity" >= ${q}
             and not exists (select 1 from orders where "_id" = ${order.id})
+            ${withinLimit}
           returning "_id", name, price_cents
         )
         insert into orders ("_id", item_id, item_name, order_quantity, price_cents, total_cents,
@@ -287,8 +372,11 @@ function fromRaw(row: RawOrderRow): OrderRow {
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
 
-/** The spec's wire shape: dollars, and `paid` kept for its pages. */
-export function toOrder(row: OrderRow): Order {
+/**
+ * The spec's wire shape: dollars, and `paid` kept for its pages. With the unpaid hold, an
+ * unpaid order says when it will be cancelled (null for every other order).
+ */
+export function toOrder(row: OrderRow, holdMs?: number): Order {
   return {
     _id: row.id,
     itemId: row.itemId,
@@ -303,5 +391,14 @@ export function toOrder(row: OrderRow): Order {
     paid: row.status === 'paid' || row.status === 'shipped',
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    cancelReason: row.cancelReason,
+    ...(holdMs === undefined
+      ? {}
+      : {
+          expiresAt:
+            row.status === 'pending'
+              ? new Date(row.createdAt.getTime() + holdMs).toISOString()
+              : null,
+        }),
   };
 }

@@ -1,5 +1,6 @@
 import {
   PURCHASE_QUANTITY_MESSAGE,
+  type CancelReason,
   type Order,
   type OrderStatus,
   type PlaceOrderInput,
@@ -11,7 +12,7 @@ import { AppError, notFound } from '../../errors.js';
 import type { CurrentUser } from '../auth/session.js';
 import { returnStock } from '../catalog/stock.js';
 import { createOrderBatcher, type OrderBatcherOptions } from './order-batcher.js';
-import { toOrder, type OrdersRepository } from './orders.repository.js';
+import type { OrdersRepository } from './orders.repository.js';
 
 const noSuchOrder = () => notFound('There is no such order.');
 const isAdmin = (user: CurrentUser) => user.role === 'admin';
@@ -34,6 +35,7 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
     to: OrderStatus,
     refusal: string,
     canSee: (order: { buyerId: string | null; buyerEmail: string }) => boolean,
+    cancelReason?: (order: { buyerId: string | null; buyerEmail: string }) => CancelReason,
   ): Promise<Order> {
     const updated = await repo.transaction(async (tx) => {
       const order = await repo.findById(id, tx, true);
@@ -42,11 +44,15 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
       if (to === 'cancelled') await returnStock(tx, order.itemId, order.orderQuantity);
       const [row] = await tx
         .update(orders)
-        .set({ status: to, updatedAt: new Date() })
+        .set({
+          status: to,
+          updatedAt: new Date(),
+          ...(cancelReason ? { cancelReason: cancelReason(order) } : {}),
+        })
         .where(eq(orders.id, id))
         .returning();
       if (!row) throw noSuchOrder();
-      return toOrder(row);
+      return repo.toOrder(row);
     });
     if (to === 'cancelled') {
       options.changes?.publish('products');
@@ -89,10 +95,13 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
       });
       if (placement && 'row' in placement) {
         options.changes?.publish('products');
-        return toOrder(placement.row);
+        return repo.toOrder(placement.row);
       }
 
-      const product = placement ? placement.refused : await repo.productForOrder(input.itemId);
+      // Refused: read why only now, off the path of the orders that are placed.
+      const { product, unpaidOrders } = placement
+        ? { product: placement.refused, unpaidOrders: undefined }
+        : await repo.whyRefused(input.itemId, actor.id);
       if (!product || product.archivedAt) {
         throw notFound('That product does not exist or is no longer sold.');
       }
@@ -100,6 +109,13 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
         throw new AppError('invalid_input', PURCHASE_QUANTITY_MESSAGE, 400, {
           OrderQuantity: PURCHASE_QUANTITY_MESSAGE,
         });
+      }
+      if (unpaidOrders !== undefined) {
+        throw new AppError(
+          'too_many_unpaid_orders',
+          `You have ${unpaidOrders} unpaid ${unpaidOrders === 1 ? 'order' : 'orders'}. Pay for or cancel one before ordering more.`,
+          409,
+        );
       }
       throw new AppError(
         'out_of_stock',
@@ -130,7 +146,7 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
     async get(actor: CurrentUser, id: string): Promise<Order> {
       const order = await repo.findById(id);
       if (!order || !(isAdmin(actor) || owns(actor)(order))) throw noSuchOrder();
-      return toOrder(order);
+      return repo.toOrder(order);
     },
 
     /** Cancels an unpaid order and returns its stock: the buyer's Delete, or an admin's Cancel. */
@@ -141,6 +157,7 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
         'cancelled',
         'Only unpaid orders can be cancelled; paid orders cannot be deleted.',
         (order) => isAdmin(actor) || owns(actor)(order),
+        (order) => (owns(actor)(order) ? 'buyer' : 'admin'),
       ),
 
     /** Resolves when every order handed in so far has been placed or refused (shutdown). */

@@ -6,11 +6,13 @@ import { errorMessage } from '@/lib/api-client';
 import { useDeleteOrder } from '../api/delete-order';
 import { OrderCardSummary } from './order-card-summary';
 import { OrderDate } from './order-date';
+import { OrderExpiry } from './order-expiry';
 import { OrderStatusBadge } from './order-status-badge';
 
 /**
  * The buyer's orders: item, quantity, total and status. An unpaid order has Pay and Delete
- * (after the browser's 'Are you sure?'); a paid one reads 'Paid', a shipped one 'Shipped'.
+ * (after the browser's 'Are you sure?') and says when it expires; a paid one reads 'Paid', a
+ * shipped one 'Shipped', one cancelled because it stayed unpaid 'Expired'.
  */
 export function MyOrdersTable({ orders }: { orders: Order[] }) {
   const deleteOrder = useDeleteOrder({
@@ -92,6 +94,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
             <td className="text-right whitespace-nowrap">{formatDollars(order.totalCost)}</td>
             <td>
               <OrderStatusBadge status={order.status} />
+              <OrderExpiry order={order} className="mt-1 block" />
             </td>
             <td className="whitespace-nowrap">
               <OrderDate iso={order.createdAt} />

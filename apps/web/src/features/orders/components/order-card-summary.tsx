@@ -1,7 +1,11 @@
 import { formatDollars, type Order } from '@toolyard/shared';
+import { OrderExpiry } from './order-expiry';
 import { OrderStatusBadge } from './order-status-badge';
 
-/** The top of an order's phone card: item, status, and quantity × price = total. */
+/**
+ * The top of an order's phone card: item, status, quantity × price = total, and when an
+ * unpaid order expires (or that it did).
+ */
 export function OrderCardSummary({ order }: { order: Order }) {
   return (
     <>
@@ -13,6 +17,7 @@ export function OrderCardSummary({ order }: { order: Order }) {
         {order.OrderQuantity.toLocaleString('en-US')} × {formatDollars(order.price)} ={' '}
         <strong>{formatDollars(order.totalCost)}</strong>
       </p>
+      <OrderExpiry order={order} className="block" />
     </>
   );
 }

@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import type { ChangeFeed } from '../../db/change-feed.js';
+import type { Db } from '../../db/client.js';
+import { summarizeError } from '../../db/outage.js';
+
+export interface UnpaidHoldOptions {
+  db: Db;
+  /** How long an unpaid order holds its stock (UNPAID_ORDER_HOLD). */
+  holdMs: number;
+  log: {
+    info: (obj: object, msg: string) => void;
+    warn: (obj: object, msg: string) => void;
+  };
+  /** Told that stock came back, so cached product lists drop it. */
+  changes?: Pick<ChangeFeed, 'publish'>;
+  /** After an expired order is cancelled and committed: payments release what they held. */
+  onCancelled?: (orderId: string) => Promise<void>;
+  /** Orders cancelled per transaction. */
+  batchSize?: number;
+  /** Between runs of the timer. */
+  everyMs?: number;
+  /** From start() to the first run. */
+  firstAfterMs?: number;
+}
+
+/**
+ * One lock for the job across every instance on the database, held by the transaction of one
+ * batch: an instance that finds it taken leaves the run to the one holding it.
+ */
+const LOCK = sql`hashtext('toolyard.unpaid-order-hold')`;
+
+/**
+ * The unpaid hold: an order still unpaid `holdMs` after it was placed is cancelled ('expired')
+ * and its stock goes back on the shelf, exactly once however many instances run this at the
+ * same moment. Each batch is one transaction that
+ *
+ * - takes the job's advisory lock, or gives up (another instance is at it);
+ * - cancels up to `batchSize` expired unpaid orders in one UPDATE, the oldest first, skipping
+ *   rows a buyer's cancel or a payment has locked (they decide those; the next run sees them
+ *   again), and only while they are still unpaid, so an order is cancelled, and restocked, once;
+ * - returns their stock, locking the products in id order as placing orders does (ADR 005).
+ */
+export function createUnpaidHold({
+  db,
+  holdMs,
+  log,
+  changes,
+  onCancelled,
+  batchSize = 500,
+  everyMs = 60_000,
+  firstAfterMs = 5_000,
+}: UnpaidHoldOptions) {
+  /** The orders cancelled, or null when another instance holds the lock. */
+  const expireBatch = () =>
+    db.transaction(async (tx): Promise<string[] | null> => {
+      const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK}) as locked`);
+      if (!rowsOf<{ locked: boolean }>(lock)[0]?.locked) return null;
+
+      const cancelled = rowsOf<{ id: string; item_id: string; qty: number }>(
+        await tx.execute(sql`
+          with expired as (
+            select "_id" from orders
+            where status = 'pending'
+              and created_at < now() - ${holdMs}::double precision * interval '1 millisecond'
+            order by created_at
+            limit ${batchSize}
+            for update skip locked
+          )
+          update orders o
+          set status = 'cancelled', cancel_reason = 'expired', updated_at = now()
+          from expired e
+          where o."_id" = e."_id" and o.status = 'pending'
+          returning o."_id" as id, o.item_id, o.order_quantity as qty`),
+      );
+      if (cancelled.length === 0) return [];
+
+      const returned = new Map<string, number>();
+      for (const { item_id, qty } of cancelled) {
+        returned.set(item_id, (returned.get(item_id) ?? 0) + Number(qty));
+      }
+      const stock = JSON.stringify(
+        [...returned].sort(([a], [b]) => a.localeCompare(b)).map(([id, qty]) => ({ id, qty })),
+      );
+      await tx.execute(sql`
+        with back as (
+          select * from json_to_recordset(${stock}::json) as b(id uuid, qty integer)
+        ),
+        locked as (
+          select "_id" from products where "_id" in (select id from back)
+          order by "_id" for update
+        )
+        update products p set "AvailableQuantity" = p."AvailableQuantity" + back.qty
+        from back join locked l on l."_id" = back.id
+        where p."_id" = back.id`);
+      return cancelled.map((row) => row.id);
+    });
+
+  let running: Promise<number> | undefined;
+  let failing = false;
+
+  /** Cancels every expired unpaid order, batch by batch; resolves to how many this run did. */
+  async function expireNow(): Promise<number> {
+    const ids: string[] = [];
+    try {
+      for (;;) {
+        const batch = await expireBatch();
+        if (batch === null) break;
+        ids.push(...batch);
+        if (batch.length < batchSize) break;
+      }
+    } finally {
+      if (ids.length > 0) {
+        changes?.publish('products');
+        log.info(
+          { cancelled: ids.length, holdMs },
+          `cancelled ${ids.length} unpaid ${ids.length === 1 ? 'order' : 'orders'} past their hold; their stock is back`,
+        );
+      }
+    }
+    for (const id of ids) {
+      try {
+        await onCancelled?.(id);
+      } catch (err) {
+        log.warn({ err: summarizeError(err), orderId: id }, 'could not release an expired order');
+      }
+    }
+    return ids.length;
+  }
+
+  /** One run at a time in this process; a failure is logged once until a run succeeds again. */
+  function run(): Promise<number> {
+    running ??= expireNow()
+      .then(
+        (n) => {
+          if (failing) log.info({}, 'the unpaid-order hold runs again');
+          failing = false;
+          return n;
+        },
+        (err: unknown) => {
+          if (!failing) {
+            log.warn(
+              { err: summarizeError(err) },
+              'the unpaid-order hold could not run; it tries again at its next run',
+            );
+          }
+          failing = true;
+          return 0;
+        },
+      )
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  let first: NodeJS.Timeout | undefined;
+  let every: NodeJS.Timeout | undefined;
+
+  return {
+    /** Runs the job now (or joins the run under way); never rejects. */
+    run,
+    /** Runs the job shortly after, then every `everyMs`, without keeping the process alive. */
+    start() {
+      if (first || every) return;
+      first = setTimeout(() => void run(), firstAfterMs);
+      every = setInterval(() => void run(), everyMs);
+      first.unref();
+      every.unref();
+    },
+    /** Stops the timer and waits for a run under way (before the database closes). */
+    async stop() {
+      clearTimeout(first);
+      clearInterval(every);
+      first = every = undefined;
+      await running;
+    },
+  };
+}
+
+export type UnpaidHold = ReturnType<typeof createUnpaidHold>;
+
+// Both drivers answer with { rows }.
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -1,0 +1,82 @@
+import type { Order } from '@toolyard/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { MyOrdersTable } from './my-orders-table';
+import { expiryText } from './order-expiry';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+function anOrder(id: string, ItemName: string, overrides: Partial<Order>): Order {
+  return {
+    _id: id,
+    itemId: '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
+    ItemName,
+    OrderQuantity: 2,
+    price: 12.5,
+    BuyerName: 'Demo Buyer',
+    BuyerEmail: 'buyer@toolyard.test',
+    Contact: '',
+    Address: '',
+    totalCost: 25,
+    paid: false,
+    status: 'pending',
+    createdAt: new Date().toISOString(),
+    cancelReason: null,
+    expiresAt: null,
+    ...overrides,
+  };
+}
+
+const inFromNow = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+describe('MyOrdersTable', () => {
+  it('says when each unpaid order expires, and which expired', () => {
+    renderWithProviders(
+      <MyOrdersTable
+        orders={[
+          anOrder('a', 'Claw Hammer', { expiresAt: inFromNow(23 * HOUR + 30 * MINUTE) }),
+          anOrder('b', 'Wood Screws', { expiresAt: inFromNow(12 * MINUTE + 30_000) }),
+          anOrder('c', 'Tape Measure', { status: 'cancelled', cancelReason: 'expired' }),
+          anOrder('d', 'Hand Saw', { status: 'paid', paid: true }),
+        ]}
+      />,
+    );
+
+    const rows = screen.getAllByRole('row').slice(1);
+    const rowOf = (item: string) => {
+      const row = rows.find((r) => within(r).queryByText(item));
+      if (!row) throw new Error(`no row for ${item}`);
+      return within(row);
+    };
+    expect(rowOf('Claw Hammer').getByText('Expires in 23 h')).toBeTruthy();
+    expect(rowOf('Wood Screws').getByText('Expires in 12 min')).toBeTruthy();
+    expect(rowOf('Tape Measure').getByText('Expired')).toBeTruthy();
+    expect(rowOf('Hand Saw').queryByText(/Expire/)).toBeNull();
+    // The phone cards say the same.
+    const cards = screen.getAllByRole('listitem');
+    expect(cards.map((card) => within(card).queryByText(/^Expire/)?.textContent ?? null)).toEqual([
+      'Expires in 23 h',
+      'Expires in 12 min',
+      'Expired',
+      null,
+    ]);
+  });
+
+  it('counts down to under a minute, and says nothing for orders with no hold', () => {
+    const now = Date.parse('2025-06-01T12:00:00Z');
+    const pending = (ms: number) =>
+      expiryText({ status: 'pending', expiresAt: new Date(now + ms).toISOString() }, now);
+    expect(pending(24 * HOUR - 1)).toBe('Expires in 23 h');
+    expect(pending(HOUR)).toBe('Expires in 1 h');
+    expect(pending(HOUR - 1)).toBe('Expires in 59 min');
+    expect(pending(MINUTE)).toBe('Expires in 1 min');
+    expect(pending(59_000)).toBe('Expires in under a minute');
+    expect(pending(-5_000)).toBe('Expires in under a minute');
+    // An older server sends no expiresAt; a buyer's or an admin's cancel is not an expiry.
+    expect(expiryText({ status: 'pending' }, now)).toBeNull();
+    expect(expiryText({ status: 'cancelled', cancelReason: 'buyer' }, now)).toBeNull();
+    expect(expiryText({ status: 'shipped', expiresAt: null }, now)).toBeNull();
+  });
+});
