@@ -130,7 +130,7 @@ describe('products: admin writes', () => {
     ['a fractional stock', { ...valid, AvailableQuantity: 2.5 }, 'AvailableQuantity', undefined],
     ['a minimum of 0', { ...valid, MinOrderQuantity: 0 }, 'MinOrderQuantity', undefined],
     ['an image that is not a web URL', { ...valid, img: 'javascript:alert(1)' }, 'img', undefined],
-    ['a price sent as text', { ...valid, price: '11.50' }, 'price', undefined],
+    ['a price that is not a number', { ...valid, price: '11.50 dollars' }, 'price', undefined],
     ['an unknown field', { ...valid, archived: true }, 'value', undefined],
   ])('refuses %s with a message for that field', async (_what, payload, field, message) => {
     const res = await send('POST', '/api/tool', payload);

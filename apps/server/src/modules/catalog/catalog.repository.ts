@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents, type Product, type ProductInput } from '@toolyard/shared';
+import { centsToDollars, dollarsToCents, type Product, type ProductFields } from '@toolyard/shared';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, products } from '../../db/schema.js';
@@ -97,13 +97,13 @@ export function createCatalogRepository(db: Db) {
       return row && toProduct(row);
     },
 
-    async createProduct(input: ProductInput & { description: string }): Promise<Product> {
+    async createProduct(input: ProductFields): Promise<Product> {
       const [row] = await db.insert(products).values(toColumns(input)).returning(productColumns);
       if (!row) throw new Error('insert returned no row');
       return toProduct(row);
     },
 
-    async updateProduct(id: string, input: ProductInput & { description: string }) {
+    async updateProduct(id: string, input: ProductFields) {
       const [row] = await db
         .update(products)
         .set({ ...toColumns(input), updatedAt: new Date() })
@@ -136,7 +136,7 @@ export function createCatalogRepository(db: Db) {
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
 
-function toColumns(input: ProductInput & { description: string }) {
+function toColumns(input: ProductFields) {
   return {
     name: input.name,
     description: input.description,

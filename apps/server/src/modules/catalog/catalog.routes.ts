@@ -4,6 +4,7 @@ import {
   productListQuerySchema,
   productListSchema,
   productSchema,
+  productUpdateSchema,
   TOTAL_COUNT_HEADER,
 } from '@toolyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -81,7 +82,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
       schema: {
         params: idParamsSchema,
-        body: productInputSchema,
+        body: productUpdateSchema,
         response: { 200: productSchema },
       },
     },

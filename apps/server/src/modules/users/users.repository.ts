@@ -74,6 +74,19 @@ export function createUsersRepository(db: Db) {
       await tx.delete(users).where(eq(users.id, id));
     },
 
+    async getProfile(id: string) {
+      const [row] = await db
+        .select({
+          email: users.email,
+          name: users.name,
+          phone: users.phone,
+          address: users.address,
+        })
+        .from(users)
+        .where(eq(users.id, id));
+      return row;
+    },
+
     async updateProfile(id: string, profile: { phone: string; address: string }) {
       const [row] = await db
         .update(users)

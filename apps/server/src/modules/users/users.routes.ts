@@ -1,8 +1,8 @@
 import {
   adminStatusSchema,
   emailParamsSchema,
+  profileRequestSchema,
   profileSchema,
-  profileUpdateSchema,
   roleChangeSchema,
   TOTAL_COUNT_HEADER,
   userListQuerySchema,
@@ -83,7 +83,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
       schema: {
         params: emailParamsSchema,
-        body: profileUpdateSchema,
+        body: profileRequestSchema,
         response: { 200: profileSchema },
       },
     },

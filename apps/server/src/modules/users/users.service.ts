@@ -1,4 +1,4 @@
-import type { Profile, ProfileUpdate, Role } from '@toolyard/shared';
+import type { Profile, ProfileRequest, Role } from '@toolyard/shared';
 import { AppError, notFound } from '../../errors.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { CurrentUser } from '../auth/session.js';
@@ -63,16 +63,27 @@ export function createUsersService(repo: UsersRepository, changes?: Pick<ChangeF
         .then((id) => changes?.publish(`user:${id}`));
     },
 
-    /** Only your own profile. */
+    /**
+     * Only your own profile. Without phone and address (the spec's client sends only the
+     * email after every sign-in) nothing changes and the profile is answered as it is.
+     */
     async updateProfile(
       actor: CurrentUser,
       email: string,
-      update: ProfileUpdate,
+      request: ProfileRequest,
     ): Promise<Profile> {
       if (actor.email.toLowerCase() !== email) {
         throw new AppError('forbidden', 'You can only change your own profile.', 403);
       }
-      const profile = await repo.updateProfile(actor.id, update);
+      if (request.email !== undefined && request.email !== email) {
+        const message = `This is the profile of ${email}: send that email, or none.`;
+        throw new AppError('invalid_input', message, 400, { email: message });
+      }
+      const { phone, address } = request;
+      const profile =
+        phone === undefined || address === undefined
+          ? await repo.getProfile(actor.id)
+          : await repo.updateProfile(actor.id, { phone, address });
       if (!profile) throw noSuchUser(email);
       return profile;
     },
