@@ -27,6 +27,7 @@ import { imagesRoutes } from './modules/images/images.routes.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
+import { createUnpaidHold, type UnpaidHold } from './modules/orders/unpaid-hold.js';
 import { createPaymentProvider } from './modules/payments/payment-provider.js';
 import { createPaymentsRepository } from './modules/payments/payments.repository.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -156,13 +157,26 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     changes,
   });
   const contact = createContactService(createContactRepository(database.db));
-  const orders = createOrdersService(createOrdersRepository(database.db), {
+  const { holdMs, perBuyer } = config.unpaidOrders;
+  const ordersRepo = createOrdersRepository(database.db, { unpaidPerBuyer: perBuyer, holdMs });
+  const orders = createOrdersService(ordersRepo, {
     onCancelled: (orderId) => payments.releaseOrder(orderId),
     changes,
   });
   // After the server has answered its last request (and before the database closes): the
   // batch being committed, and any order a cut connection left queued, are placed first.
   app.addHook('onClose', async () => orders.settled());
+  // Unpaid orders past UNPAID_ORDER_HOLD are cancelled and restocked: every instance runs the
+  // job each minute, and an advisory lock lets one at a time at it (modules/orders/unpaid-hold.ts).
+  const unpaidHold = createUnpaidHold({
+    db: database.db,
+    holdMs,
+    log: app.log,
+    changes,
+    onCancelled: (orderId) => payments.releaseOrder(orderId),
+  });
+  app.addHook('onListen', async () => unpaidHold.start());
+  app.addHook('onClose', async () => unpaidHold.stop());
   const idempotency = createIdempotency(createIdempotencyRepository(database.db));
   const pruneKeys = setInterval(() => void idempotency.prune().catch(() => {}), 60 * 60 * 1000);
   pruneKeys.unref();
@@ -179,11 +193,17 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
         cache: productCache,
         changes,
       });
-      await api.register(reviewsRoutes, { reviews, guards, cache: reviewCache, changes });
+      await api.register(reviewsRoutes, {
+        reviews,
+        guards,
+        cache: reviewCache,
+        changes,
+        limitPerHour: config.reviewLimitPerHour,
+      });
       await api.register(ordersRoutes, { guards, orders, idempotency });
       await api.register(imagesRoutes, { db: database.db, guards });
       await api.register(paymentsRoutes, { guards, payments, idempotency });
-      await api.register(authRoutes, { auth, config, changes });
+      await api.register(authRoutes, { auth, config, changes, redis: redis?.client });
       await api.register(usersRoutes, { guards, users, repo: usersRepo });
       await api.register(contactRoutes, {
         contact,
@@ -197,6 +217,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(webAppPlugin, { root: config.webDistDir });
   app.decorate('auth', auth);
   app.decorate('changes', changes);
+  app.decorate('unpaidHold', unpaidHold);
   return app;
 }
 
@@ -208,5 +229,7 @@ declare module 'fastify' {
     auth: Auth;
     /** Tells this and every other instance what changed (start-up seeding, tests). */
     changes: ChangeFeed;
+    /** Cancels unpaid orders past their hold (on a timer once listening; tests run it). */
+    unpaidHold: UnpaidHold;
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../src/db/schema.js';
+import { orders, reviews } from '../src/db/schema.js';
 import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
@@ -17,6 +17,8 @@ interface Context {
   /** Fresh orders of `buyer`'s: one unpaid, one paid. */
   orderId: string;
   paidOrderId: string;
+  /** A fresh review, shown on the shop. */
+  reviewId: string;
 }
 
 const productBody = {
@@ -53,6 +55,48 @@ const routes: RouteCase[] = [
   { route: 'review list', method: 'GET', url: () => '/api/review', expected: everyone(200) },
   { route: 'auth options', method: 'GET', url: () => '/api/auth-options', expected: everyone(200) },
   { route: 'session', method: 'GET', url: () => '/api/auth/get-session', expected: everyone(200) },
+  {
+    route: 'own name',
+    method: 'POST',
+    url: () => '/api/auth/update-user',
+    payload: () => ({ name: 'Matrix Name' }),
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, admin: 200 },
+  },
+  // Better Auth's endpoints off the allowlist (ADR 015) do not exist for anyone.
+  {
+    route: 'Better Auth session list',
+    method: 'GET',
+    url: () => '/api/auth/list-sessions',
+    expected: everyone(404),
+  },
+  {
+    route: 'Better Auth set-role',
+    method: 'POST',
+    url: () => '/api/auth/admin/set-role',
+    payload: () => ({ userId: 'x', role: 'admin' }),
+    expected: everyone(404),
+  },
+  {
+    route: 'Better Auth impersonate-user',
+    method: 'POST',
+    url: () => '/api/auth/admin/impersonate-user',
+    payload: () => ({ userId: 'x' }),
+    expected: everyone(404),
+  },
+  {
+    route: 'Better Auth set-user-password',
+    method: 'POST',
+    url: () => '/api/auth/admin/set-user-password',
+    payload: () => ({ userId: 'x', newPassword: 'matrix password' }),
+    expected: everyone(404),
+  },
+  {
+    route: 'Better Auth create-user',
+    method: 'POST',
+    url: () => '/api/auth/admin/create-user',
+    payload: () => ({ email: 'made@example.com', password: 'matrix password', name: 'Made' }),
+    expected: everyone(404),
+  },
   {
     route: "buyer's admin status",
     method: 'GET',
@@ -129,6 +173,13 @@ const routes: RouteCase[] = [
     url: () => '/api/review',
     payload: () => ({ name: 'Matrix Co', words: 'Fine.', rating: 4 }),
     expected: { anonymous: 401, buyer: 201, otherBuyer: 201, admin: 201 },
+  },
+  {
+    route: 'hide review',
+    method: 'PUT',
+    url: (c) => `/api/review/${c.reviewId}/hidden`,
+    payload: () => ({ hidden: true }),
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   },
   {
     route: 'place order',
@@ -324,12 +375,17 @@ function describeMatrix(
         .insert(orders)
         .values([order, { ...order, status: 'paid' as const }])
         .returning({ id: orders.id });
+      const [review] = await t.database.db
+        .insert(reviews)
+        .values({ name: 'Matrix Review', words: 'Fine.', rating: 4 })
+        .returning({ id: reviews.id });
       return {
         buyer: callers.buyer,
         target: await signUp(t.app),
         productId,
         orderId: pending?.id ?? '',
         paidOrderId: paid?.id ?? '',
+        reviewId: review?.id ?? '',
       };
     }
 

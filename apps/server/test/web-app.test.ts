@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { PAGE_PATHS } from '@toolyard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 
@@ -30,6 +31,8 @@ describe('serving the built web app', () => {
       path.join(webDist, 'images', 'x.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg"/>',
     );
+    await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(webDist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     t = await buildTestApp({ webDistDir: webDist });
   });
   afterAll(async () => {
@@ -91,16 +94,109 @@ describe('serving the built web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
   });
 
-  it.each(['/allItems', '/dashboard/myOrders', '/purchase/123?qty=4'])(
-    'answers a page request for the client route %s with index.html',
+  it.each(['/favicon.svg', '/robots.txt', '/index.html'])(
+    'serves the public file %s',
     async (url) => {
-      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
 
       expect(res.statusCode).toBe(200);
-      expect(res.headers['cache-control']).toBe(revalidate);
-      expect(res.payload).toBe(indexHtml);
+      expect(res.headers.etag).toBeTruthy();
     },
   );
+
+  // Every page the router declares (PAGE_PATHS is what it declares: apps/web/src/app/page-paths.test.tsx).
+  const pages = Object.values(PAGE_PATHS).map((page) => page.replace(/:[a-z]+/gi, 'x1'));
+  it.each([
+    ...pages,
+    ...pages.map((page) => (page === '/' ? page : `${page.toUpperCase()}/`)),
+    '/dashboard/payment/0b0c2f8e-0000-4000-8000-000000000000',
+    '/purchase?id=123&qty=4',
+    '/dashboard/myOrders?page=2',
+  ])('answers the page %s with index.html and 200', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe(revalidate);
+    expect(res.payload).toBe(indexHtml);
+  });
+
+  it('answers a page with index.html whatever the request accepts, and revalidates it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/allItems', headers: { accept: '*/*' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.payload).toBe(indexHtml);
+    const etag = res.headers.etag;
+    expect(etag).toBeTruthy();
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/allItems',
+      headers: { accept: 'text/html', 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it.each([
+    '/nope',
+    '/dashboard/nope',
+    '/allItems/extra',
+    '/dashboard/payment/',
+    '/dashboard/payment/a/b',
+    '/purchase/123?qty=4',
+    '/wp-login.php',
+    '/.env',
+    '/assets/',
+  ])('answers the unknown page %s with index.html and 404, for the app to say so', async (url) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe(revalidate);
+    expect(res.payload).toBe(indexHtml);
+  });
+
+  it('answers an unknown page with its whole body even to conditional and range requests', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const etag = String(page.headers.etag);
+    const lastModified = String(page.headers['last-modified']);
+
+    for (const headers of [
+      { 'if-none-match': etag },
+      { 'if-modified-since': lastModified },
+      { range: 'bytes=0-4' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/nope',
+        headers: { accept: 'text/html', ...headers },
+      });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(404);
+      expect(res.payload).toBe(indexHtml);
+      expect(res.headers.etag).toBeUndefined();
+    }
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/nope',
+      headers: { accept: 'text/html' },
+    });
+    expect(head.statusCode).toBe(404);
+  });
+
+  it('answers other methods on a page with a JSON 404', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/about',
+      headers: { accept: 'text/html' },
+      payload: {},
+    });
+
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'No such endpoint: POST /about' });
+  });
 
   it('answers an unknown /api path with JSON even when the browser asks for HTML', async () => {
     const res = await t.app.inject({

@@ -85,7 +85,7 @@ test('a new page opens at the top, and going back returns to where the visitor w
 
 test('an unknown path shows the not-found page', async ({ page }) => {
   const response = await page.goto('/no/such/page');
-  expect(response?.status()).toBe(200); // the app shell answers; the router shows the 404 page
+  expect(response?.status()).toBe(404); // the app shell answers 404; the router shows the page
   await expect(
     page.getByRole('heading', { name: 'The Page You Are Looking For Not Found' }),
   ).toBeVisible();

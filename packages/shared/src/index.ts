@@ -9,3 +9,4 @@ export * from './users.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './idempotency.js';
+export * from './routes.js';

@@ -1,4 +1,5 @@
 import { usePrefetchQuery } from '@tanstack/react-query';
+import { PAGE_PATHS } from '@toolyard/shared';
 import type { ReactNode } from 'react';
 import { Route, Router, Switch, useSearchParams } from 'wouter';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
@@ -63,36 +64,40 @@ const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const dashboard = (page: ReactNode) => signedIn(<DashboardLayout>{page}</DashboardLayout>);
 const adminOnly = (page: ReactNode) => dashboard(<RequireAdmin>{page}</RequireAdmin>);
 
-/** Every path of the spec (paths match in any letter case, with or without a final slash). */
+/**
+ * Every page of the spec, at the paths of `PAGE_PATHS` (shared with the server, which answers
+ * any other page request with 404 and this app's not-found page). Paths match in any letter
+ * case, with or without a final slash.
+ */
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/">
+      <Route path={PAGE_PATHS.home}>
         <HomeData />
         <Home />
       </Route>
-      <Route path="/about" component={About} />
-      <Route path="/blogs" component={Blogs} />
-      <Route path="/myPortfolio" component={MyPortfolio} />
-      <Route path="/login">
+      <Route path={PAGE_PATHS.about} component={About} />
+      <Route path={PAGE_PATHS.blogs} component={Blogs} />
+      <Route path={PAGE_PATHS.myPortfolio} component={MyPortfolio} />
+      <Route path={PAGE_PATHS.login}>
         <LoginData />
         <Login />
       </Route>
-      <Route path="/signup" component={Signup} />
-      <Route path="/allItems">
+      <Route path={PAGE_PATHS.signup} component={Signup} />
+      <Route path={PAGE_PATHS.allItems}>
         <AllItemsData />
         {signedIn(<AllItems />)}
       </Route>
-      <Route path="/purchase">{signedIn(<Purchase />)}</Route>
-      <Route path="/dashboard">{dashboard(<Profile />)}</Route>
-      <Route path="/dashboard/profile">{dashboard(<Profile />)}</Route>
-      <Route path="/dashboard/myOrders">{dashboard(<MyOrders />)}</Route>
-      <Route path="/dashboard/review">{dashboard(<AddReview />)}</Route>
-      <Route path="/dashboard/payment/:id">{dashboard(<Payment />)}</Route>
-      <Route path="/dashboard/users">{adminOnly(<Users />)}</Route>
-      <Route path="/dashboard/addItem">{adminOnly(<AddItem />)}</Route>
-      <Route path="/dashboard/manageOrder">{adminOnly(<ManageOrders />)}</Route>
-      <Route path="/dashboard/messages">{adminOnly(<Messages />)}</Route>
+      <Route path={PAGE_PATHS.purchase}>{signedIn(<Purchase />)}</Route>
+      <Route path={PAGE_PATHS.dashboard}>{dashboard(<Profile />)}</Route>
+      <Route path={PAGE_PATHS.profile}>{dashboard(<Profile />)}</Route>
+      <Route path={PAGE_PATHS.myOrders}>{dashboard(<MyOrders />)}</Route>
+      <Route path={PAGE_PATHS.review}>{dashboard(<AddReview />)}</Route>
+      <Route path={PAGE_PATHS.payment}>{dashboard(<Payment />)}</Route>
+      <Route path={PAGE_PATHS.users}>{adminOnly(<Users />)}</Route>
+      <Route path={PAGE_PATHS.addItem}>{adminOnly(<AddItem />)}</Route>
+      <Route path={PAGE_PATHS.manageOrder}>{adminOnly(<ManageOrders />)}</Route>
+      <Route path={PAGE_PATHS.messages}>{adminOnly(<Messages />)}</Route>
       <Route component={NotFound} />
     </Switch>
   );
