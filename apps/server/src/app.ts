@@ -41,7 +41,7 @@ import { csrfPlugin } from './plugins/csrf.js';
 import { gracefulDrainPlugin } from './plugins/graceful-drain.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { connectRedis } from './plugins/redis.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, sendError } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { createJsonCache } from './plugins/json-cache.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -69,6 +69,14 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     return503OnClosing: false,
     // One line per request (below) instead of Fastify's two: half the logging per request.
     logController: new LogController({ disableRequestLogging: true }),
+    // A path Fastify cannot route (bad percent-encoding, a parameter past 100 characters) is
+    // refused before any handler, in the API's error shape rather than Fastify's own.
+    frameworkErrors: (_error, _request, reply) => {
+      void sendError(reply, 400, {
+        error: 'invalid_input',
+        message: 'The address of this request is not valid.',
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onResponse', (request, reply, done) => {

@@ -27,6 +27,17 @@ describe('unknown API routes', () => {
     expect(res.json()).toEqual({ error: 'not_found', message: 'No such endpoint: GET /api/nope' });
   });
 
+  it('answers a path it cannot route with a 400 in the error shape', async () => {
+    for (const url of ['/api/tool/%E0%A4%A', `/api/tool/${'x'.repeat(150)}`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'invalid_input',
+        message: 'The address of this request is not valid.',
+      });
+    }
+  });
+
   it('answers an unknown method on an existing path with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/tool' });
 
