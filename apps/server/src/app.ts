@@ -166,7 +166,10 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   });
   const contact = createContactService(createContactRepository(database.db));
   const { holdMs, perBuyer } = config.unpaidOrders;
-  const ordersRepo = createOrdersRepository(database.db, { unpaidPerBuyer: perBuyer, holdMs });
+  const ordersRepo = createOrdersRepository(database.db, {
+    unpaidPerBuyer: perBuyer === 0 ? undefined : perBuyer,
+    holdMs,
+  });
   const orders = createOrdersService(ordersRepo, {
     onCancelled: (orderId) => payments.releaseOrder(orderId),
     changes,

@@ -100,7 +100,7 @@ const envSchema = z.object({
     .string()
     .transform(parseDuration)
     .default(24 * 60 * 60 * 1000),
-  UNPAID_ORDERS_PER_BUYER: wholeNumber(1, 1_000_000).default(10),
+  UNPAID_ORDERS_PER_BUYER: wholeNumber(0, 1_000_000).default(10),
   DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000).default(5000),
   DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000).default(3000),
@@ -155,7 +155,7 @@ export type Config = Readonly<{
   reviewLimitPerHour: number;
   /**
    * How long an unpaid order holds its stock before it is cancelled (ms), and how many unpaid
-   * orders one buyer may hold at once.
+   * orders one buyer may hold at once (0: no limit).
    */
   unpaidOrders: { holdMs: number; perBuyer: number };
   logLevel: string;

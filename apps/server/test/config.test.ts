@@ -114,6 +114,9 @@ describe('loadConfig', () => {
     expect(set.unpaidOrders).toEqual({ holdMs: 30 * 60_000, perBuyer: 3 });
     expect(set.signIn.hashConcurrency).toBe(1);
     expect(loadConfig({ UNPAID_ORDER_HOLD: '2d' }).unpaidOrders.holdMs).toBe(2 * 86_400_000);
+    // 0 turns the cap off (a shop that wants none; the bench).
+    expect(loadConfig({ UNPAID_ORDERS_PER_BUYER: '0' }).unpaidOrders.perBuyer).toBe(0);
+    expect(configError({ UNPAID_ORDERS_PER_BUYER: '-1' }).message).toMatch(/from 0 to 1000000/);
     for (const bad of ['24', 'forever', '0s', '400d', '1.5h']) {
       expect(configError({ UNPAID_ORDER_HOLD: bad }).message).toBe(
         `Invalid configuration: UNPAID_ORDER_HOLD must be a duration such as 30m, 24h or 2d (s, m, h or d) (got ${JSON.stringify(bad)})`,

@@ -267,6 +267,23 @@ describe('the unpaid-order hold', () => {
     await settle(buyer, other);
   });
 
+  it('holds no buyer back with UNPAID_ORDERS_PER_BUYER=0', async () => {
+    const uncapped = await buildInstanceBeside(a, {
+      env: { ...HOLD, UNPAID_ORDERS_PER_BUYER: '0' },
+    });
+    try {
+      const itemId = await createProduct(a.database, { availableQuantity: 100 });
+      for (let i = 0; i < 5; i++) {
+        expect((await order(other, itemId, 1, uncapped)).statusCode).toBe(201);
+      }
+      // The same buyer, on an instance with the cap of 3: refused.
+      expect((await order(other, itemId, 1, a)).statusCode).toBe(409);
+    } finally {
+      await uncapped.close();
+      await settle(buyer, other);
+    }
+  });
+
   it('counts the orders of one batch together: 12 at once place exactly 3', async () => {
     const itemId = await createProduct(a.database, { availableQuantity: 100 });
     const results = await Promise.all(Array.from({ length: 12 }, () => order(buyer, itemId, 1)));
