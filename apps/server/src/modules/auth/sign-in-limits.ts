@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /** How long failed sign-ins are remembered: the window of both failure limits. */
@@ -113,7 +114,9 @@ export function createSignInLimits({
   failuresPerAccount,
   failuresPerAddress,
 }: SignInLimitsOptions) {
-  const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+  // Hashed: Redis (or a heap dump) holds no one's email address.
+  const accountKey = (email: string) =>
+    `account:${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url')}`;
   const addressKey = (address: string) => `address:${address}`;
   return {
     async check(email: string, address: string): Promise<SignInRefusal | undefined> {
