@@ -26,7 +26,12 @@ export function createPaymentsRepository(db: Db) {
     async setOrderStatus(tx: Tx, orderId: string, status: 'paid' | 'cancelled') {
       const [order] = await tx
         .update(orders)
-        .set({ status, updatedAt: new Date() })
+        // Only an admin refunds a paid order, which is what cancels it here.
+        .set({
+          status,
+          updatedAt: new Date(),
+          ...(status === 'cancelled' ? { cancelReason: 'admin' as const } : {}),
+        })
         .where(eq(orders.id, orderId))
         .returning();
       return order;
