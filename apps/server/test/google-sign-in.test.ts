@@ -230,6 +230,15 @@ describe('Continue With Google, against a local stand-in OpenID provider', () =>
     ]);
   });
 
+  it('keeps a long Google profile name to the 60 characters every other name has', async () => {
+    provider.user = googleUser({ name: `Grace ${'Brewster '.repeat(40)}Hopper` });
+    const { jar } = await signInWithGoogle();
+    const user = await sessionUser(jar);
+    expect(user?.name.length).toBeGreaterThan(50);
+    expect(user?.name.length).toBeLessThanOrEqual(60);
+    expect(user?.name.startsWith('Grace Brewster')).toBe(true);
+  });
+
   it('signs a returning Google user in to the same account', async () => {
     provider.user = googleUser({});
     const first = await signInWithGoogle();

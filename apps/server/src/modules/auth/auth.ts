@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { hash, verify } from '@node-rs/argon2';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@toolyard/shared';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PERSON_NAME_MAX_LENGTH } from '@toolyard/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, genericOAuth } from 'better-auth/plugins';
@@ -120,7 +120,12 @@ export function createAuth({ config, db, secret, log }: CreateAuthOptions) {
       user: {
         create: {
           before: async (user) => ({
-            data: { ...user, role: isAdminEmail(user.email) ? 'admin' : 'user' },
+            data: {
+              ...user,
+              // Sign-up checked its name already; a Google profile's comes as Google has it.
+              name: boundedName(user.name),
+              role: isAdminEmail(user.email) ? 'admin' : 'user',
+            },
           }),
         },
       },
@@ -169,3 +174,10 @@ export function createAuth({ config, db, secret, log }: CreateAuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A name as every page shows it: control characters out, at most 60 characters. */
+function boundedName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = name.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return Array.from(clean).slice(0, PERSON_NAME_MAX_LENGTH).join('').trim() || 'Customer';
+}
