@@ -9,8 +9,9 @@ interface Sessions {
 }
 
 /**
- * Each account signs in once per worker and its session is reused by every test: the server
- * allows 10 sign-ins per account in 10 minutes, and the whole suite shares that budget.
+ * Each account signs in once per worker and its session is reused by every test: a password
+ * hash per test would slow the suite, and the server turns away sign-ins beyond the hashes it
+ * runs at once (ADR 015).
  * Signing in through the form is covered by accounts.spec.ts.
  */
 export const test = base.extend<object, { sessions: Sessions }>({
