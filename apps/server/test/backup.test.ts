@@ -7,8 +7,8 @@ import { freePort } from './helpers/ports.js';
 import {
   killAll,
   spawnNode,
-  startServer,
-  waitForOutput,
+  startShopOn,
+  stopWithSigterm,
   type Child,
 } from './helpers/server-process.js';
 
@@ -23,7 +23,6 @@ interface Order {
   status: string;
 }
 
-const READY = 'Toolyard is ready at';
 const NOT_DURABLE = 'The embedded database is not durable';
 
 describe.skipIf(process.env.TEST_DB !== 'pglite')(
@@ -46,20 +45,10 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')(
 
     const shop = async (dataDir: string, env: Record<string, string> = {}) => {
       const port = await freePort();
-      const server = startServer({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        ...env,
-      });
-      children.add(server);
-      await waitForOutput(server, READY, 90_000);
+      const server = await startShopOn(children, { port, dataDir, env, timeoutMs: 90_000 });
       return { server, base: `http://127.0.0.1:${port}` };
     };
-    const stop = async (server: Child) => {
-      server.child.kill('SIGTERM');
-      expect((await server.exited).code).toBe(0);
-    };
+    const stop = async (server: Child) => expect(await stopWithSigterm(server)).toBe(0);
     const cli = (name: 'backup' | 'restore', env: Record<string, string>, args: string[]) => {
       const child = spawnNode(
         [

@@ -7,8 +7,8 @@ import { demoAccountsAllowed } from '../src/modules/auth/demo-accounts.js';
 import {
   freePorts,
   killAll,
-  startServer,
-  waitForOutput,
+  startShopOn,
+  stopWithSigterm,
   type Child,
 } from './helpers/server-process.js';
 
@@ -54,21 +54,9 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('demo accounts and a productio
     await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
-  const shop = async (port: number, dataDir: string, env: Record<string, string> = {}) => {
-    const server = startServer({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...env,
-    });
-    children.add(server);
-    await waitForOutput(server, 'Toolyard is ready at');
-    return server;
-  };
-  const stop = async (server: Child) => {
-    server.child.kill('SIGTERM');
-    expect((await server.exited).code).toBe(0);
-  };
+  const shop = (port: number, dataDir: string, env: Record<string, string> = {}) =>
+    startShopOn(children, { port, dataDir, env });
+  const stop = async (server: Child) => expect(await stopWithSigterm(server)).toBe(0);
   const signIn = (port: number, email: string, password: string) =>
     fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
       method: 'POST',

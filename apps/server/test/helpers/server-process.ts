@@ -42,6 +42,31 @@ export function startServer(env: Record<string, string>): Child {
   );
 }
 
+/**
+ * The shop on the embedded database in `dataDir`, on 127.0.0.1:`port`, once it says it is ready;
+ * added to `children` so that afterEach can kill it whatever happens.
+ */
+export async function startShopOn(
+  children: Set<Child>,
+  {
+    port,
+    dataDir,
+    env = {},
+    timeoutMs,
+  }: { port: number; dataDir: string; env?: Record<string, string>; timeoutMs?: number },
+): Promise<Child> {
+  const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env });
+  children.add(server);
+  await waitForOutput(server, 'Toolyard is ready at', timeoutMs);
+  return server;
+}
+
+/** SIGTERM, and the exit code it ended with (0 when it closed cleanly). */
+export async function stopWithSigterm(server: Child): Promise<number | null> {
+  server.child.kill('SIGTERM');
+  return (await server.exited).code;
+}
+
 /** Resolves once the output contains `text`; rejects if the process exits first. */
 export async function waitForOutput(process: Child, text: string, timeoutMs = 45_000) {
   const deadline = Date.now() + timeoutMs;
