@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products } from '../src/db/schema.js';
-import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
+import { callAs, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
 
@@ -30,13 +30,7 @@ describe('orders', () => {
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
     payload?: object,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { origin: ORIGIN, ...(account ? { cookie: account.cookie } : {}) },
-      ...(payload === undefined ? {} : { payload }),
-    });
+  ) => callAs(t.app, account, method, url, payload);
   const order = (account: Account, itemId: string, OrderQuantity: number, extra: object = {}) =>
     call(account, 'POST', '/api/order', {
       itemId,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products } from '../src/db/schema.js';
 import { openDatabase } from '../src/db/client.js';
 import { createUnpaidHold } from '../src/modules/orders/unpaid-hold.js';
-import { ORIGIN, signUp, type Account } from './helpers/accounts.js';
+import { callAs, signUp, type Account } from './helpers/accounts.js';
 import { buildInstanceBeside, buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
 
@@ -49,13 +49,7 @@ describe('the unpaid-order hold', () => {
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
     payload?: object,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { origin: ORIGIN, cookie: account.cookie },
-      ...(payload === undefined ? {} : { payload }),
-    });
+  ) => callAs(t.app, account, method, url, payload);
   const order = (account: Account, itemId: string, quantity = 1, t = a) =>
     call(t, account, 'POST', '/api/order', { itemId, OrderQuantity: quantity });
   const stockOf = async (id: string) =>

@@ -42,6 +42,22 @@ export async function signUp(
   };
 }
 
+/** A request as the web app sends it: the session cookie (none for a visitor) and our Origin. */
+export function callAs(
+  app: App,
+  account: Account | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { origin: ORIGIN, ...(account ? { cookie: account.cookie } : {}) },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
 /** Signs in with email and password; returns the raw response. */
 export function signIn(app: App, email: string, password: string) {
   return app.inject({
