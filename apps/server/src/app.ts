@@ -24,6 +24,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
 import { createIdempotency } from './modules/idempotency/idempotency.service.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
+import { createMailer, type Mailer, type MailerOptions } from './modules/mail/mailer.js';
+import { outboxRoutes } from './modules/mail/outbox.routes.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
@@ -56,10 +58,12 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Mail transport and worker timings other than the configuration's (tests). */
+  mail?: Pick<MailerOptions, 'transport' | 'worker'>;
 }
 
 /** Builds the whole server; the caller owns the database and closes it after `app.close()`. */
-export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
+export async function buildApp({ config, database, logger = false, mail }: BuildAppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -135,9 +139,18 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     trustedOrigins: [config.publicOrigin, ...config.trustedOrigins],
   });
 
+  // Mail goes through the outbox: written with the event, delivered by a worker on every
+  // instance, each message once (ADR 017).
+  const mailer = createMailer({ config, db: database.db, log: app.log, ...mail });
+  app.addHook('onListen', async () => mailer.worker.start());
+  app.addHook('onClose', async () => {
+    await mailer.worker.stop();
+    mailer.transport.close();
+  });
   const auth = createAuth({
     config,
     db: database.db,
+    enqueueMail: mailer.enqueue,
     secret: await resolveAuthSecret(config, database.db),
     log: (level, line) =>
       app.log[level === 'success' ? 'info' : level](
@@ -173,6 +186,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   const orders = createOrdersService(ordersRepo, {
     onCancelled: (orderId) => payments.releaseOrder(orderId),
     changes,
+    requireVerifiedEmail: config.mail.verification === 'required',
   });
   // After the server has answered its last request (and before the database closes): the
   // batch being committed, and any order a cut connection left queued, are placed first.
@@ -214,7 +228,15 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(ordersRoutes, { guards, orders, idempotency });
       await api.register(imagesRoutes, { db: database.db, guards });
       await api.register(paymentsRoutes, { guards, payments, idempotency });
-      await api.register(authRoutes, { auth, config, changes, redis: redis?.client });
+      await api.register(authRoutes, {
+        auth,
+        config,
+        changes,
+        db: database.db,
+        enqueueMail: mailer.enqueue,
+        redis: redis?.client,
+      });
+      if (config.mail.outboxPage) await api.register(outboxRoutes, { repo: mailer.repo, guards });
       await api.register(usersRoutes, { guards, users, repo: usersRepo });
       await api.register(contactRoutes, {
         contact,
@@ -229,6 +251,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate('auth', auth);
   app.decorate('changes', changes);
   app.decorate('unpaidHold', unpaidHold);
+  app.decorate('mailer', mailer);
   return app;
 }
 
@@ -242,5 +265,7 @@ declare module 'fastify' {
     changes: ChangeFeed;
     /** Cancels unpaid orders past their hold (on a timer once listening; tests run it). */
     unpaidHold: UnpaidHold;
+    /** The outbox and its worker (delivering on a timer once listening; tests run it). */
+    mailer: Mailer;
   }
 }

@@ -101,6 +101,10 @@ const envSchema = z.object({
     .transform(parseDuration)
     .default(24 * 60 * 60 * 1000),
   UNPAID_ORDERS_PER_BUYER: wholeNumber(0, 1_000_000).default(10),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3, 'must be an address such as Toolyard <shop@example.com>').optional(),
+  EMAIL_VERIFICATION: z.enum(['optional', 'required']).default('optional'),
+  MAIL_OUTBOX_PAGE: z.stringbool({ error: 'must be true or false' }).optional(),
   DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000).default(5000),
   DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000).default(3000),
@@ -158,6 +162,20 @@ export type Config = Readonly<{
    * orders one buyer may hold at once (0: no limit).
    */
   unpaidOrders: { holdMs: number; perBuyer: number };
+  /**
+   * Mail: sent over SMTP when `smtpUrl` is set, else composed and kept only (the outbox page
+   * and, on this machine, the console show the links). `outboxPage`: admins may read the
+   * outbox (on by default only where nobody else can reach the shop: it shows reset links).
+   * `verification`: whether an unverified buyer may order.
+   */
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    outboxPage: boolean;
+    /** Print each message's links to the console when nothing sends it (this machine only). */
+    printLinks: boolean;
+    verification: 'optional' | 'required';
+  };
   logLevel: string;
   logFormat: 'json' | 'pretty';
   webDistDir: string;
@@ -185,7 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const key = String(issue.path[0]);
-      const secret = key === 'DATABASE_URL' || key === 'REDIS_URL' || key.includes('SECRET');
+      const secret = key.endsWith('_URL') || key.includes('SECRET');
       const shown = secret ? '' : ` (got ${JSON.stringify(env[key])})`;
       return `${key} ${issue.message}${shown}`;
     });
@@ -205,7 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicOrigin = e.PUBLIC_ORIGIN
     ? new URL(e.PUBLIC_ORIGIN).origin
     : `http://localhost:${e.PORT}`;
-  const payments = paymentsConfig(e, isLoopbackOrigin(publicOrigin));
+  const loopback = isLoopbackOrigin(publicOrigin);
+  const payments = paymentsConfig(e, loopback);
   return Object.freeze({
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -244,6 +263,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     reviewLimitPerHour: e.REVIEW_LIMIT_PER_HOUR,
     unpaidOrders: { holdMs: e.UNPAID_ORDER_HOLD, perBuyer: e.UNPAID_ORDERS_PER_BUYER },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Toolyard <no-reply@${new URL(publicOrigin).hostname}>`,
+      outboxPage: e.MAIL_OUTBOX_PAGE ?? loopback,
+      printLinks: !e.SMTP_URL && loopback && e.LOG_LEVEL !== 'silent',
+      verification: e.EMAIL_VERIFICATION,
+    },
     trustedOrigins: [
       ...e.TRUSTED_ORIGINS,
       // Without a public origin the shop runs on this machine, where people reach it by

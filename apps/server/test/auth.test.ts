@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../src/db/schema.js';
-import { ORIGIN, sessionCookie, signIn, signUp, uniqueEmail } from './helpers/accounts.js';
+import {
+  followLink,
+  mailedLink,
+  mailsTo,
+  ORIGIN,
+  sessionCookie,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 
 describe('sign up and sign in', () => {
@@ -16,23 +25,32 @@ describe('sign up and sign in', () => {
   const getSession = (cookie: string) =>
     t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
 
-  it('signs a new person up and in with an httpOnly SameSite cookie, never exposing the token', async () => {
+  it('signs a new person up, and in by the mailed link with an httpOnly SameSite cookie, never exposing the token', async () => {
     const email = uniqueEmail();
-    const res = await t.app.inject({
+    const signedUp = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: ORIGIN },
       payload: { name: 'Ada Builder', email, password: 'a long enough password' },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).not.toHaveProperty('token');
+    expect(signedUp.statusCode).toBe(200);
+    expect(signedUp.json()).toEqual({
+      status: true,
+      message: 'Check your email: we sent a link to confirm your address.',
+    });
+    expect(signedUp.headers['set-cookie']).toBeUndefined();
+    const res = await followLink(t.app, await mailedLink(t.app, email, 'account.verify'));
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/email-verified');
     const cookie = [res.headers['set-cookie']].flat().find((c) => c?.includes('session_token='));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i); // http://localhost
 
     const session = await getSession(sessionCookie(res.headers['set-cookie']));
-    expect(session.json()).toMatchObject({ user: { email, name: 'Ada Builder', role: 'user' } });
+    expect(session.json()).toMatchObject({
+      user: { email, name: 'Ada Builder', role: 'user', emailVerified: true },
+    });
     expect(session.json().session).not.toHaveProperty('token');
   });
 
@@ -47,7 +65,7 @@ describe('sign up and sign in', () => {
     expect(row?.password).not.toContain(account.password);
   });
 
-  it('refuses a second account for the same email with a clear message', async () => {
+  it('answers a sign-up for a taken address as for a new one, and mails its owner instead', async () => {
     const account = await signUp(t.app);
     const res = await t.app.inject({
       method: 'POST',
@@ -59,11 +77,16 @@ describe('sign up and sign in', () => {
         password: 'another password',
       },
     });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      error: 'user_already_exists',
-      message: 'An account with this email already exists. Sign in instead.',
+      status: true,
+      message: 'Check your email: we sent a link to confirm your address.',
     });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await mailsTo(t.app, account.email, 'account.exists')).length).toBe(1);
+    // Still one account, with the first password.
+    expect((await signIn(t.app, account.email, account.password)).statusCode).toBe(200);
+    expect((await signIn(t.app, account.email, 'another password')).statusCode).toBe(401);
   });
 
   it.each([
@@ -224,9 +247,16 @@ describe('ADMIN_EMAILS', () => {
     (await t.database.db.select({ role: users.role }).from(users).where(eq(users.email, email)))[0]
       ?.role;
 
-  it('makes a listed email an admin when it signs up', async () => {
-    const account = await signUp(t.app, { email: boss });
+  it('makes a listed email an admin once its owner follows the mailed link, not before', async () => {
+    const password = 'a long enough password';
+    await signUp(t.app, { email: boss, password, verify: false });
+    expect(await roleOf(boss)).toBe('user');
+    // Signing in with the password proves nothing about the address.
+    expect((await signIn(t.app, boss, password)).statusCode).toBe(200);
+    expect(await roleOf(boss)).toBe('user');
+    const verified = await followLink(t.app, await mailedLink(t.app, boss, 'account.verify'));
     expect(await roleOf(boss)).toBe('admin');
+    const account = { cookie: sessionCookie(verified.headers['set-cookie']) };
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/user',
@@ -283,11 +313,20 @@ describe('sessions behind HTTPS', () => {
   });
 
   it('marks the session cookie Secure', async () => {
-    const res = await t.app.inject({
+    const email = uniqueEmail();
+    const password = 'a long enough password';
+    const signedUp = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: 'https://shop.example.com' },
-      payload: { name: 'Secure', email: uniqueEmail(), password: 'a long enough password' },
+      payload: { name: 'Secure', email, password },
+    });
+    expect(signedUp.statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'https://shop.example.com' },
+      payload: { email, password },
     });
     expect(res.statusCode).toBe(200);
     const cookie = [res.headers['set-cookie']].flat().find((c) => c?.includes('session_token='));

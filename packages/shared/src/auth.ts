@@ -107,6 +107,8 @@ export const sessionUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.catch(z.enum(roles), 'user'),
+  /** Whether the owner of the address has confirmed it by the link mailed to it. */
+  emailVerified: z.catch(z.boolean(), false),
   image: z.nullish(z.string()),
   phone: z.nullish(z.string()),
   address: z.nullish(z.string()),
@@ -122,9 +124,106 @@ export const sessionSchema = z.nullable(
 );
 export type Session = z.infer<typeof sessionSchema>;
 
-/** GET /api/auth-options: which sign-in methods this server offers. */
-export const authOptionsSchema = z.object({ google: z.boolean() });
+/**
+ * GET /api/auth-options: which sign-in methods this server offers, whether buyers must confirm
+ * their email before they order (EMAIL_VERIFICATION), and whether admins can read the outbox.
+ */
+export const authOptionsSchema = z.object({
+  google: z.boolean(),
+  emailVerification: z.catch(z.enum(['optional', 'required']), 'optional'),
+  outbox: z.catch(z.boolean(), false),
+});
 export type AuthOptions = z.infer<typeof authOptionsSchema>;
 
 /** POST /api/auth/sign-in/oauth2 answers with where to send the browser. */
 export const oauthRedirectSchema = z.object({ url: z.string(), redirect: z.boolean() });
+
+/** Where the links the shop mails land in the web app. */
+export const EMAIL_LINK_PAGES = {
+  /** After a verification link: `?error=...` when it was not valid. */
+  verified: '/email-verified',
+  /** A password reset link arrives here with `?token=...` (or `?error=INVALID_TOKEN`). */
+  resetPassword: '/reset-password',
+} as const;
+
+/** POST /api/auth/sign-up/email answers the same for a new and an existing address. */
+export const signUpAnswerSchema = z.object({ status: z.literal(true), message: z.string() });
+export const SIGN_UP_ANSWER = {
+  status: true,
+  message: 'Check your email: we sent a link to confirm your address.',
+} as const satisfies z.infer<typeof signUpAnswerSchema>;
+
+/** POST /api/auth/send-verification-email: the link again (signed in, or from the sign-up page). */
+export const sendVerificationBodySchema = z.object({
+  email,
+  callbackURL: z.optional(z.string().check(z.maxLength(2000))),
+});
+
+/** POST /api/auth/request-password-reset: answers alike whether or not the address has an account. */
+export const forgotPasswordBodySchema = z.object({
+  email,
+  redirectTo: z.optional(z.string().check(z.maxLength(2000))),
+});
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+/** POST /api/auth/reset-password: the token from the mailed link and the new password. */
+export const resetPasswordBodySchema = z.object({
+  token: z.string().check(z.minLength(1, 'The link is not complete'), z.maxLength(200)),
+  newPassword: newPassword,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** The reset-password form (new password twice). */
+export const resetPasswordFormSchema = z
+  .object({
+    newPassword,
+    confirmPassword: z.string().check(z.minLength(1, 'Please confirm the password')),
+  })
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, {
+      path: ['confirmPassword'],
+      message: 'The passwords do not match',
+    }),
+  );
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/**
+ * POST /api/auth/change-password: the current password is required; every other session of the
+ * account ends (the server always asks Better Auth to revoke them).
+ */
+export const changePasswordBodySchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current Password Is Required' })
+    .check(
+      z.minLength(1, 'Current Password Is Required'),
+      z.maxLength(PASSWORD_MAX_LENGTH, `At most ${PASSWORD_MAX_LENGTH} characters`),
+    ),
+  newPassword,
+  revokeOtherSessions: z.optional(z.boolean()),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** The change-password form. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: changePasswordBodySchema.shape.currentPassword,
+    newPassword,
+    confirmPassword: z.string().check(z.minLength(1, 'Please confirm the password')),
+  })
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, {
+      path: ['confirmPassword'],
+      message: 'The passwords do not match',
+    }),
+  );
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+/** POST /api/auth/change-email: takes effect only once the link sent to the new address is followed. */
+export const changeEmailBodySchema = z.object({
+  newEmail: email,
+  callbackURL: z.optional(z.string().check(z.maxLength(2000))),
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+/** POST /api/auth/revoke-other-sessions: no fields. */
+export const emptyBodySchema = z.optional(z.object({}));

@@ -10,3 +10,4 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './idempotency.js';
 export * from './routes.js';
+export * from './mail.js';

@@ -15,6 +15,9 @@ export const PAGE_PATHS = {
   myPortfolio: '/myPortfolio',
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  emailVerified: '/email-verified',
   allItems: '/allItems',
   purchase: '/purchase',
   dashboard: '/dashboard',
@@ -26,6 +29,7 @@ export const PAGE_PATHS = {
   addItem: '/dashboard/addItem',
   manageOrder: '/dashboard/manageOrder',
   messages: '/dashboard/messages',
+  outbox: '/dashboard/outbox',
 } as const satisfies Record<string, `/${string}`>;
 
 export type PageName = keyof typeof PAGE_PATHS;

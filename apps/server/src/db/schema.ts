@@ -6,6 +6,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -221,7 +222,9 @@ export const orders = pgTable(
     index('orders_buyer_pending_idx')
       .on(t.buyerId, t.createdAt)
       .where(sql`${t.status} = 'pending'`),
-    // A buyer's orders are found by lower(email), newest first.
+    // A buyer's own orders, newest first: orders belong to the account, never to an address.
+    index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
+    // Admins find orders by lower(email), newest first.
     index('orders_buyer_email_created_idx').on(sql`lower(${t.buyerEmail})`, t.createdAt.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
@@ -332,5 +335,42 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.scope, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The transactional outbox (ADR 017): every message the shop sends, written in the transaction
+ * of the event that causes it, with the facts it is composed from. A worker on any instance
+ * claims due messages (FOR UPDATE SKIP LOCKED, with a lease), composes and sends them, and
+ * records the outcome; the row's id is the message's Message-ID.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('_id').primaryKey().defaultRandom(),
+    topic: text('topic').notNull(),
+    recipient: text('recipient').notNull(),
+    data: jsonb('data').notNull(),
+    /** One message per event: a retried event writes nothing more (e.g. order.paid:<order id>). */
+    dedupeKey: text('dedupe_key').unique(),
+    /** Not before: when it is due, or when its next attempt is. */
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a worker holds it; another may take it only once this has passed. */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    subject: text('subject'),
+    text: text('text'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Given up after the last attempt (or not to be sent: a reminder for an order paid since). */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // What the worker looks for: messages not yet sent nor given up, by when they are due.
+    index('outbox_due_idx')
+      .on(t.availableAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );

@@ -1,10 +1,20 @@
 import {
   authOptionsSchema,
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  EMAIL_LINK_PAGES,
+  emptyBodySchema,
+  forgotPasswordBodySchema,
+  resetPasswordBodySchema,
+  sendVerificationBodySchema,
+  SIGN_UP_ANSWER,
   signInBodySchema,
   signUpBodySchema,
   updateUserBodySchema,
   type ErrorBody,
 } from '@toolyard/shared';
+import { eq } from 'drizzle-orm';
+import * as z from 'zod/mini';
 import { fromNodeHeaders } from 'better-auth/node';
 import type {} from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,9 +22,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
+import type { Db } from '../../db/client.js';
+import { users, verifications } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { FOREIGN_ORIGIN_MESSAGE } from '../../plugins/csrf.js';
 import { sendError } from '../../plugins/errors.js';
+import type { MailEvent } from '../mail/topics.js';
 import { authFailures, type Auth } from './auth.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import { withoutSessionTokens } from './session-token.js';
@@ -49,6 +62,31 @@ const knownErrors: Record<string, { status: number; error: string; message: stri
     error: 'account_disabled',
     message: 'This account has been disabled.',
   },
+  INVALID_TOKEN: {
+    status: 400,
+    error: 'invalid_token',
+    message: 'This link is not valid any more. Ask for a new one.',
+  },
+  TOKEN_EXPIRED: {
+    status: 400,
+    error: 'invalid_token',
+    message: 'This link is not valid any more. Ask for a new one.',
+  },
+  INVALID_PASSWORD: {
+    status: 400,
+    error: 'invalid_password',
+    message: 'Your current password is not right.',
+  },
+  EMAIL_ALREADY_VERIFIED: {
+    status: 409,
+    error: 'already_verified',
+    message: 'Your email address is already confirmed.',
+  },
+  EMAIL_MISMATCH: {
+    status: 400,
+    error: 'invalid_input',
+    message: 'You can ask for a link for your own address only.',
+  },
   // Better Auth's own Origin check, worded as the rest of the API words it.
   INVALID_ORIGIN: { status: 403, error: 'forbidden', message: FOREIGN_ORIGIN_MESSAGE },
   MISSING_OR_NULL_ORIGIN: { status: 403, error: 'forbidden', message: FOREIGN_ORIGIN_MESSAGE },
@@ -56,6 +94,8 @@ const knownErrors: Record<string, { status: number; error: string; message: stri
 
 // Requests that only ever add a session: no cached session can be affected.
 const CREATES_SESSION = /^\/api\/auth\/sign-(in|up)\//;
+// ... and the GET that changes one: a verified address (the session's user says so now).
+const CHANGES_SESSION_BY_GET = /^\/api\/auth\/verify-email/;
 
 // When to try again travels in Retry-After (the web app words it); the sentence stays short.
 const tooMany = (what: string) => () => new AppError('rate_limited', `Too many ${what}.`, 429);
@@ -82,9 +122,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
   auth: Auth;
   config: Config;
   changes: Pick<ChangeFeed, 'publish'>;
+  db: Db;
+  /** Writes a message to the outbox. */
+  enqueueMail: (event: MailEvent) => Promise<void>;
   /** Where the sign-in failure counters live, so that every instance counts together. */
   redis?: Redis | undefined;
-}> = async (app, { auth, config, changes, redis }) => {
+}> = async (app, { auth, config, changes, db, enqueueMail, redis }) => {
   const limits = createSignInLimits({
     counter: redis
       ? createRedisCounter(redis, SIGN_IN_WINDOW_MS)
@@ -94,13 +137,17 @@ export const authRoutes: FastifyPluginAsyncZod<{
   });
   const hashSlots = createHashSlots(config.signIn.hashConcurrency);
 
-  /** Hands the request to Better Auth, with the body as validated and the client's address. */
-  async function callAuth(request: FastifyRequest): Promise<AuthAnswer> {
+  /**
+   * Hands the request to Better Auth, with the body as validated (or as given) and the client's
+   * address.
+   */
+  async function callAuth(
+    request: FastifyRequest,
+    override: { url?: string; body?: object } = {},
+  ): Promise<AuthAnswer> {
+    const body = override.body ?? request.body;
     const hasBody =
-      request.method !== 'GET' &&
-      request.method !== 'HEAD' &&
-      request.body !== undefined &&
-      request.body !== null;
+      request.method !== 'GET' && request.method !== 'HEAD' && body !== undefined && body !== null;
     const headers = fromNodeHeaders(request.headers);
     // The body is sent as parsed (and validated), not as received.
     headers.delete('content-length');
@@ -111,10 +158,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
     const failure: { error?: unknown } = {};
     const response = await authFailures.run(failure, () =>
       auth.handler(
-        new Request(new URL(request.url, config.publicOrigin), {
+        new Request(new URL(override.url ?? request.url, config.publicOrigin), {
           method: request.method,
           headers,
-          body: hasBody ? JSON.stringify(request.body) : undefined,
+          body: hasBody ? JSON.stringify(body) : undefined,
         }),
       ),
     );
@@ -128,7 +175,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
   function answer(request: FastifyRequest, reply: FastifyReply, { response, text }: AuthAnswer) {
     // Sign-out, name changes, Google sign-ins: whatever this was, sessions cached here must be
     // looked up again, here and on every other instance.
-    if (request.method === 'POST' && !CREATES_SESSION.test(request.url)) {
+    if (
+      (request.method === 'POST' && !CREATES_SESSION.test(request.url)) ||
+      CHANGES_SESSION_BY_GET.test(request.url)
+    ) {
       changes.publish('sessions');
     }
     if (response.status >= 400) return sendError(reply, ...toErrorBody(response.status, text));
@@ -145,6 +195,22 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   async function forward(request: FastifyRequest, reply: FastifyReply) {
     return answer(request, reply, await callAuth(request));
+  }
+
+  async function forwardWith(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    override: { url?: string; body?: object },
+  ) {
+    return answer(request, reply, await callAuth(request, override));
+  }
+
+  async function enqueuePasswordChanged(user: { email: string; name: string }) {
+    await enqueueMail({
+      topic: 'account.password-changed',
+      to: user.email,
+      data: { name: user.name },
+    });
   }
 
   /** Forwards a request that computes a password hash, if a hash slot is free. */
@@ -170,7 +236,27 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.get('/auth-options', { schema: { response: { 200: authOptionsSchema } } }, async () => ({
     google: Boolean(config.google),
+    emailVerification: config.mail.verification,
+    outbox: config.mail.outboxPage,
   }));
+
+  /** A limit per client address on a route that sends mail or checks a password. */
+  const perAddress = (name: string, max: number, what: string) => ({
+    rateLimit: {
+      max,
+      timeWindow: '1 hour',
+      keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}`,
+      errorResponseBuilder: tooMany(what),
+    },
+  });
+  /** Refuses a common password as sign-up does. */
+  const refuseCommon = (password: string, field: string) => {
+    if (isCommonPassword(password)) {
+      throw new AppError('invalid_input', 'Some field values are not valid.', 400, {
+        [field]: COMMON_PASSWORD_MESSAGE,
+      });
+    }
+  };
 
   app.post(
     '/auth/sign-in/email',
@@ -205,14 +291,158 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { body: signUpBodySchema },
     },
     async (request, reply) => {
-      if (isCommonPassword(request.body.password)) {
-        throw new AppError('invalid_input', 'Some field values are not valid.', 400, {
-          password: COMMON_PASSWORD_MESSAGE,
-        });
-      }
-      const result = await withHashSlot(reply, () => callAuth(request));
-      return result ? answer(request, reply, result) : reply;
+      refuseCommon(request.body.password, 'password');
+      const body = { ...request.body, callbackURL: EMAIL_LINK_PAGES.verified };
+      const result = await withHashSlot(reply, () => callAuth(request, { body }));
+      if (!result) return reply;
+      if (result.response.status >= 400) return answer(request, reply, result);
+      // The same answer for a new address and for one that has an account (whose owner is
+      // mailed instead): nothing here says which it was.
+      reply.header('cache-control', 'no-store');
+      return reply.code(200).send(SIGN_UP_ANSWER);
     },
+  );
+
+  // The address's link again: signed in (the banner) or not (the sign-up page). The same
+  // answer whether or not the address has an account.
+  app.post(
+    '/auth/send-verification-email',
+    {
+      config: perAddress(
+        'verify-mail',
+        config.signUpLimitPerHour,
+        'links asked for from this address',
+      ),
+      schema: { body: sendVerificationBodySchema },
+    },
+    (request, reply) =>
+      forwardWith(request, reply, {
+        body: { ...request.body, callbackURL: EMAIL_LINK_PAGES.verified },
+      }),
+  );
+  // The link in the mail: verifies, signs in, and sends the browser to the web app's page.
+  app.get(
+    '/auth/verify-email',
+    {
+      schema: {
+        querystring: z.object({
+          token: z.string().check(z.maxLength(4000)),
+          callbackURL: z.optional(z.string().check(z.maxLength(2000))),
+        }),
+      },
+    },
+    (request, reply) =>
+      forwardWith(request, reply, {
+        url: withQuery('/api/auth/verify-email', {
+          token: request.query.token,
+          callbackURL: EMAIL_LINK_PAGES.verified,
+        }),
+      }),
+  );
+  // Forgot password: a link to set a new one, mailed if the address has an account.
+  app.post(
+    '/auth/request-password-reset',
+    {
+      config: perAddress(
+        'reset-mail',
+        config.signUpLimitPerHour,
+        'reset links asked for from this address',
+      ),
+      schema: { body: forgotPasswordBodySchema },
+    },
+    (request, reply) =>
+      forwardWith(request, reply, {
+        body: { email: request.body.email, redirectTo: EMAIL_LINK_PAGES.resetPassword },
+      }),
+  );
+  // The reset link in the mail: on to the web app's page with the token (or the error).
+  app.get(
+    '/auth/reset-password/:token',
+    {
+      schema: {
+        params: z.object({ token: z.string().check(z.maxLength(200)) }),
+        querystring: z.object({ callbackURL: z.optional(z.string().check(z.maxLength(2000))) }),
+      },
+    },
+    (request, reply) =>
+      forwardWith(request, reply, {
+        url: withQuery(`/api/auth/reset-password/${encodeURIComponent(request.params.token)}`, {
+          callbackURL: EMAIL_LINK_PAGES.resetPassword,
+        }),
+      }),
+  );
+  // A new password from the link: every session of the account ends (Better Auth's
+  // revokeSessionsOnPasswordReset), then the person is signed in here with it.
+  app.post(
+    '/auth/reset-password',
+    {
+      config: perAddress(
+        'reset-password',
+        config.signUpLimitPerHour,
+        'password resets from this address',
+      ),
+      schema: { body: resetPasswordBodySchema },
+    },
+    async (request, reply) => {
+      const { token, newPassword } = request.body;
+      refuseCommon(newPassword, 'newPassword');
+      const email = await emailOfResetToken(db, token);
+      const reset = await withHashSlot(reply, () =>
+        callAuth(request, { body: { token, newPassword } }),
+      );
+      if (!reset) return reply;
+      if (reset.response.status >= 400 || !email) return answer(request, reply, reset);
+      const signedIn = await withHashSlot(reply, () =>
+        callAuth(request, {
+          url: '/api/auth/sign-in/email',
+          body: { email, password: newPassword },
+        }),
+      );
+      if (!signedIn) return reply;
+      // The password is set whatever the sign-in did; its cookie goes with the reset's answer.
+      return answer(request, reply, {
+        response: withCookiesOf(reset.response, signedIn.response),
+        text: reset.text,
+      });
+    },
+  );
+  // A new password, knowing the current one: every other session ends, this one stays.
+  app.post(
+    '/auth/change-password',
+    { schema: { body: changePasswordBodySchema } },
+    async (request, reply) => {
+      refuseCommon(request.body.newPassword, 'newPassword');
+      const result = await withHashSlot(reply, () =>
+        callAuth(request, { body: { ...request.body, revokeOtherSessions: true } }),
+      );
+      if (!result) return reply;
+      if (result.response.ok) {
+        const user = userOf(result.text);
+        if (user) {
+          await enqueuePasswordChanged(user);
+        }
+      }
+      return answer(request, reply, result);
+    },
+  );
+  // A new address: confirmed by a link sent to it before it takes effect.
+  app.post(
+    '/auth/change-email',
+    {
+      config: perAddress(
+        'change-email',
+        config.signUpLimitPerHour,
+        'address changes from this address',
+      ),
+      schema: { body: changeEmailBodySchema },
+    },
+    (request, reply) =>
+      forwardWith(request, reply, {
+        body: { newEmail: request.body.newEmail, callbackURL: EMAIL_LINK_PAGES.verified },
+      }),
+  );
+  app.post('/auth/revoke-other-sessions', { schema: { body: emptyBodySchema } }, (request, reply) =>
+    forwardWith(request, reply, { body: {} }),
   );
   app.post('/auth/update-user', { schema: { body: updateUserBodySchema } }, forward);
   app.post('/auth/sign-out', forward);
@@ -221,8 +451,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post('/auth/sign-in/social', forward);
   app.get('/auth/callback/google', forward);
 
-  // Everything else Better Auth serves (sessions lists, its admin endpoints, password and email
-  // changes, account deletion) is not part of the shop: it does not exist here.
+  // Everything else Better Auth serves (sessions lists, its admin endpoints, account deletion)
+  // is not part of the shop: it does not exist here.
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/auth/*',
@@ -263,4 +493,38 @@ function toErrorBody(status: number, text: string): [number, ErrorBody] {
       message: message || 'The request could not be completed.',
     },
   ];
+}
+
+/** A path with its query, each value encoded. */
+function withQuery(path: string, query: Record<string, string>): string {
+  return `${path}?${new URLSearchParams(query).toString()}`;
+}
+
+/** The account a password-reset token belongs to, by its address (to sign in with afterwards). */
+async function emailOfResetToken(db: Db, token: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(eq(verifications.identifier, `reset-password:${token}`));
+  return row?.email;
+}
+
+/** `answer` with `cookies`' Set-Cookie headers in place of its own. */
+function withCookiesOf(answer: Response, cookies: Response): Response {
+  const headers = new Headers(answer.headers);
+  headers.delete('set-cookie');
+  for (const cookie of cookies.headers.getSetCookie()) headers.append('set-cookie', cookie);
+  return new Response(null, { status: answer.status, headers });
+}
+
+/** The user in Better Auth's answer, when it names one. */
+function userOf(text: string): { email: string; name: string } | undefined {
+  try {
+    const parsed = JSON.parse(text) as { user?: { email?: unknown; name?: unknown } };
+    const { email, name } = parsed.user ?? {};
+    return typeof email === 'string' && typeof name === 'string' ? { email, name } : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -9,11 +9,15 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { summarizeError, type SafeErrorSummary } from '../../db/outage.js';
 import { accounts, sessions, users, verifications } from '../../db/schema.js';
+import type { EnqueueOptions } from '../mail/outbox.repository.js';
+import type { MailEvent } from '../mail/topics.js';
 
 export interface CreateAuthOptions {
   config: Config;
   db: Db;
   secret: string;
+  /** Writes a message to the outbox (verification, reset, "you already have an account"). */
+  enqueueMail: (event: MailEvent, options?: EnqueueOptions) => Promise<void>;
   /** Better Auth's own log lines, already stripped of what they carried. */
   log?: (level: 'debug' | 'info' | 'success' | 'warn' | 'error', line: SafeLogLine) => void;
 }
@@ -44,9 +48,33 @@ function safeLogMessage(message: string, args: unknown[]): SafeLogLine {
  * clients, the admin role, and Google as an OpenID Connect provider found by discovery, so its
  * ID tokens are checked for signature, issuer, audience and nonce.
  */
-export function createAuth({ config, db, secret, log }: CreateAuthOptions) {
+export function createAuth({ config, db, secret, log, enqueueMail }: CreateAuthOptions) {
   const adminEmails = new Set(config.adminEmails);
   const isAdminEmail = (email: string) => adminEmails.has(email.toLowerCase());
+  /**
+   * ADMIN_EMAILS makes an account admin only once its owner has proved the address: by the
+   * link mailed to it, or by Google saying it is verified. Whoever signs up first with the
+   * owner's address gets nothing from it.
+   */
+  async function promoteIfAdminEmail(userId: string) {
+    if (adminEmails.size === 0) return;
+    const [user] = await db
+      .select({ email: users.email, emailVerified: users.emailVerified })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (user?.emailVerified && isAdminEmail(user.email)) {
+      await db
+        .update(users)
+        .set({ role: 'admin', updatedAt: new Date() })
+        .where(and(eq(users.id, userId), ne(users.role, 'admin')));
+    }
+  }
+
+  /** True when `email` is not the account's address yet: a change of address is being confirmed. */
+  async function isAnotherAccountsAddress(userId: string, email: string) {
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return Boolean(user && user.email.toLowerCase() !== email.toLowerCase());
+  }
 
   return betterAuth({
     appName: 'Toolyard',
@@ -62,13 +90,48 @@ export function createAuth({ config, db, secret, log }: CreateAuthOptions) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
+      // Sign-up answers alike for a new and an existing address (no session either way); the
+      // owner of an existing one is told by mail instead of getting a second account.
+      autoSignIn: false,
+      requireEmailVerification: false,
+      onExistingUserSignUp: async ({ user }) =>
+        enqueueMail({ topic: 'account.exists', to: user.email, data: { name: user.name } }),
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) =>
+        enqueueMail({ topic: 'account.reset', to: user.email, data: { name: user.name, url } }),
+      // A reset ends every session of the account; the person is signed in afresh.
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) =>
+        enqueueMail({
+          topic: 'account.password-changed',
+          to: user.email,
+          data: { name: user.name },
+        }),
       password: {
         hash: (password) => hash(password),
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
     },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) =>
+        enqueueMail({
+          topic: 'account.verify',
+          to: user.email,
+          data: {
+            name: user.name,
+            url,
+            // Better Auth hands over the user with the new address when one is being confirmed.
+            changingEmail: await isAnotherAccountsAddress(user.id, user.email),
+          },
+        }),
+      afterEmailVerification: async (user) => promoteIfAdminEmail(user.id),
+    },
     user: {
+      // The new address is confirmed by a link sent to it before it replaces the old one.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
       additionalFields: {
         phone: { type: 'string', required: false, input: false },
         address: { type: 'string', required: false, input: false },
@@ -81,9 +144,10 @@ export function createAuth({ config, db, secret, log }: CreateAuthOptions) {
     account: {
       accountLinking: {
         enabled: true,
-        // Password accounts are never email-verified here (no mail is sent), so linking rests
-        // on the provider alone: Google must say the email is verified (see ADR 004).
-        requireLocalEmailVerified: false,
+        // Google signs in to an existing account only when both sides proved the address:
+        // Google says it is verified, and its owner here followed the link mailed to it. An
+        // account somebody made with another person's address cannot be taken over later.
+        requireLocalEmailVerified: true,
         trustedProviders: [],
       },
     },
@@ -124,27 +188,16 @@ export function createAuth({ config, db, secret, log }: CreateAuthOptions) {
               ...user,
               // Sign-up checked its name already; a Google profile's comes as Google has it.
               name: boundedName(user.name),
-              role: isAdminEmail(user.email) ? 'admin' : 'user',
+              // Only Google's sign-ups arrive verified; a password account waits for its link.
+              role: user.emailVerified && isAdminEmail(user.email) ? 'admin' : 'user',
             },
           }),
         },
       },
       session: {
         create: {
-          // ADMIN_EMAILS also promotes accounts that existed before the setting did.
-          after: async (session) => {
-            if (adminEmails.size === 0) return;
-            const [user] = await db
-              .select({ email: users.email })
-              .from(users)
-              .where(eq(users.id, session.userId));
-            if (user && isAdminEmail(user.email)) {
-              await db
-                .update(users)
-                .set({ role: 'admin', updatedAt: new Date() })
-                .where(and(eq(users.id, session.userId), ne(users.role, 'admin')));
-            }
-          },
+          // ADMIN_EMAILS also promotes (verified) accounts that existed before the setting did.
+          after: async (session) => promoteIfAdminEmail(session.userId),
         },
       },
     },

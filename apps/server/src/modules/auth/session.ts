@@ -10,6 +10,8 @@ export interface CurrentUser {
   email: string;
   name: string;
   role: Role;
+  /** The owner followed the link mailed to the address (or Google vouched for it). */
+  emailVerified: boolean;
 }
 
 export interface SessionGuardOptions {
@@ -68,6 +70,7 @@ export function createSessionGuards(
           email: result.user.email,
           name: result.user.name,
           role: result.user.role === 'admin' ? 'admin' : 'user',
+          emailVerified: result.user.emailVerified,
         };
     // A change announced while we asked may not be in this answer: use it once, keep it not.
     if (started === generation && changes.connected) {

@@ -1,5 +1,5 @@
 import type { ContactMessage } from '@toolyard/shared';
-import { count, desc } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contactMessages } from '../../db/schema.js';
 
@@ -29,9 +29,19 @@ export function createContactRepository(db: Db) {
       message: string;
       userId: string | null;
     }): Promise<ContactMessage> {
-      const [row] = await db.insert(contactMessages).values(input).returning(columns);
-      if (!row) throw new Error('insert returned no contact message');
-      return toMessage(row);
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(contactMessages).values(input).returning(columns);
+        if (!row) throw new Error('insert returned no contact message');
+        // One mail to each admin, written with the message (ADR 017).
+        await tx.execute(sql`
+          insert into outbox (topic, recipient, data, dedupe_key)
+          select 'contact.received', u.email,
+            jsonb_build_object('fromEmail', ${row.email}::text, 'subject', ${row.subject}::text,
+              'message', ${row.message}::text, 'sentAt', ${row.createdAt.toISOString()}::text),
+            'contact.received:' || ${row.id}::text || ':' || u.id
+          from users u where u.role = 'admin' and coalesce(u.banned, false) = false`);
+        return toMessage(row);
+      });
     },
 
     /** Newest first; ties (same instant) by id, so pages never overlap. */

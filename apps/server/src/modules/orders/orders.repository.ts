@@ -2,11 +2,15 @@ import { centsToDollars, type Order, type OrderStatus } from '@toolyard/shared';
 import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, products } from '../../db/schema.js';
+import { orderMailInsert } from '../mail/outbox.repository.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type OrderRow = typeof orders.$inferSelect;
 
 export interface OrderFilter {
+  /** The account's own orders. */
+  buyerId?: string;
+  /** Orders placed under this address (admins' search). */
   buyerEmail?: string;
   status?: OrderStatus;
   /** Buyers' own lists leave cancelled orders out. */
@@ -29,12 +33,15 @@ export interface OrdersRepositoryOptions {
 export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions = {}) {
   const { unpaidPerBuyer: cap, holdMs } = options;
   const present = (row: OrderRow) => toOrder(row, holdMs);
+  // "We have received your order", written by the statement that places it (ADR 017).
+  const received = receivedMail(holdMs);
   return {
     /** The wire shape of an order, with when its unpaid hold ends. */
     toOrder: present,
 
     async list(filter: OrderFilter): Promise<{ orders: Order[]; total: number }> {
       const conditions: SQL[] = [];
+      if (filter.buyerId) conditions.push(eq(orders.buyerId, filter.buyerId));
       if (filter.buyerEmail)
         conditions.push(eq(sql`lower(${orders.buyerEmail})`, filter.buyerEmail));
       if (filter.status) conditions.push(eq(orders.status, filter.status));
@@ -67,7 +74,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
      */
     placeOrder: async (order: NewOrder): Promise<Placement> => {
       try {
-        const row = (await placeOne(db, order, cap)) ?? (await findById(db, order.id));
+        const row = (await placeOne(db, order, cap, received)) ?? (await findById(db, order.id));
         return row && { row };
       } catch (err) {
         // Another attempt at the same order committed first: that one is the order.
@@ -90,7 +97,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
     placeOrders(batch: readonly NewOrder[]): Promise<Placement[]> {
       return db.transaction(async (tx) => {
         const ids = batch.map((o) => o.id);
-        const together = await placeTogether(tx, batch, ids, cap);
+        const together = await placeTogether(tx, batch, ids, cap, received);
         const placed: Placement[] = ids.map((id) => {
           const row = together.get(id);
           return row && { row };
@@ -118,7 +125,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
         }
         alone.sort((a, b) => a.o.itemId.localeCompare(b.o.itemId));
         for (const { o, i } of alone) {
-          const row = await placeOne(tx, o, cap);
+          const row = await placeOne(tx, o, cap, received);
           placed[i] = row && { row };
         }
         return placed;
@@ -158,6 +165,7 @@ async function placeTogether(
   batch: readonly NewOrder[],
   ids: readonly string[],
   cap: number | undefined,
+  received: SQL,
 ) {
   const wanted = JSON.stringify(
     batch.map((o, i) => ({
@@ -193,13 +201,17 @@ async function placeTogether(
       where p."_id" = d.item_id and p.archived_at is null
         and p."MinOrderQuantity" <= d.smallest and p."AvailableQuantity" >= d.total
       returning p."_id", p.name, p.price_cents
-    )
-    insert into orders ("_id", item_id, item_name, order_quantity, price_cents, total_cents,
-                        buyer_id, buyer_name, buyer_email, contact, address)
-    select w.order_id, t."_id", t.name, w.qty, t.price_cents, t.price_cents * w.qty,
-           w.buyer_id, w.buyer_name, w.buyer_email, w.contact, w.address
-    from wanted w join taken t on t."_id" = w.item_id
-    returning *`);
+    ),
+    placed as (
+      insert into orders ("_id", item_id, item_name, order_quantity, price_cents, total_cents,
+                          buyer_id, buyer_name, buyer_email, contact, address)
+      select w.order_id, t."_id", t.name, w.qty, t.price_cents, t.price_cents * w.qty,
+             w.buyer_id, w.buyer_name, w.buyer_email, w.contact, w.address
+      from wanted w join taken t on t."_id" = w.item_id
+      returning *
+    ),
+    mailed as (${received})
+    select * from placed`);
   const { rows } = result as unknown as { rows: RawOrderRow[] };
   return new Map(rows.map((row) => [row._id, fromRaw(row)]));
 }
@@ -238,6 +250,20 @@ async function unpaidHeld(db: Db | Tx, buyerId: string, cap: number): Promise<nu
 const heldQuery = (buyerId: string, cap: number) =>
   sql`select 1 from orders where buyer_id = ${buyerId} and status = 'pending' limit ${cap}`;
 
+/**
+ * The received mail for each order a placing statement inserts (its CTE `placed`), with when
+ * its unpaid hold ends: written in the same statement, so it exists exactly when the order does.
+ */
+const receivedMail = (holdMs: number | undefined) =>
+  orderMailInsert(
+    'order.received',
+    sql`placed o`,
+    holdMs === undefined
+      ? sql`jsonb_build_object('holdEndsAt', null)`
+      : sql`jsonb_build_object('holdEndsAt',
+          o.created_at + ${holdMs}::double precision * interval '1 millisecond')`,
+  );
+
 /** What decides whether an order can be taken: stock, minimum and whether it is still sold. */
 async function productStates(db: Db | Tx, ids: readonly string[]) {
   const rows = await db
@@ -261,6 +287,7 @@ async function placeOne(
   db: Db | Tx,
   order: NewOrder,
   cap: number | undefined,
+  received: SQL,
 ): Promise<OrderRow | undefined> {
   const q = order.orderQuantity;
   // Counted in the same statement: no round trip more per order. Two statements running at
@@ -277,14 +304,18 @@ async function placeOne(
             and not exists (select 1 from orders where "_id" = ${order.id})
             ${withinLimit}
           returning "_id", name, price_cents
-        )
-        insert into orders ("_id", item_id, item_name, order_quantity, price_cents, total_cents,
-                            buyer_id, buyer_name, buyer_email, contact, address)
-        select ${order.id}, "_id", name, ${q}, price_cents, price_cents * ${q},
-               ${order.buyerId}, ${order.buyerName}, ${order.buyerEmail},
-               ${order.contact}, ${order.address}
-        from taken
-        returning *`);
+        ),
+        placed as (
+          insert into orders ("_id", item_id, item_name, order_quantity, price_cents, total_cents,
+                              buyer_id, buyer_name, buyer_email, contact, address)
+          select ${order.id}, "_id", name, ${q}, price_cents, price_cents * ${q},
+                 ${order.buyerId}, ${order.buyerName}, ${order.buyerEmail},
+                 ${order.contact}, ${order.address}
+          from taken
+          returning *
+        ),
+        mailed as (${received})
+        select * from placed`);
   // Both drivers answer with { rows }.
   const [row] = (result as unknown as { rows: RawOrderRow[] }).rows;
   return row && fromRaw(row);

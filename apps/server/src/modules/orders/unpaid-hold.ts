@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { summarizeError } from '../../db/outage.js';
+import { orderMailInsert } from '../mail/outbox.repository.js';
 
 export interface UnpaidHoldOptions {
   db: Db;
@@ -22,6 +23,9 @@ export interface UnpaidHoldOptions {
   /** From start() to the first run. */
   firstAfterMs?: number;
 }
+
+/** How long before its hold ends an unpaid order's buyer is reminded: a quarter of it, at most 2 h. */
+export const reminderLead = (holdMs: number) => Math.min(holdMs / 4, 2 * 60 * 60 * 1000);
 
 /**
  * One lock for the job across every instance on the database, held by the transaction of one
@@ -50,12 +54,27 @@ export function createUnpaidHold({
   everyMs = 60_000,
   firstAfterMs = 5_000,
 }: UnpaidHoldOptions) {
+  const reminderLeadMs = reminderLead(holdMs);
   /** The orders cancelled, or null when another instance holds the lock. */
   const expireBatch = () =>
     db.transaction(async (tx): Promise<string[] | null> => {
       const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK}) as locked`);
       if (!rowsOf<{ locked: boolean }>(lock)[0]?.locked) return null;
 
+      // The reminders first: orders within the last stretch of their hold, each once.
+      await tx.execute(
+        orderMailInsert(
+          'order.expiring',
+          sql`orders o
+            where o.status = 'pending'
+              and o.created_at < now() - ${holdMs - reminderLeadMs}::double precision * interval '1 millisecond'
+              and o.created_at >= now() - ${holdMs}::double precision * interval '1 millisecond'
+              and not exists (
+                select 1 from outbox m where m.dedupe_key = 'order.expiring:' || o."_id")`,
+          sql`jsonb_build_object('holdEndsAt',
+            o.created_at + ${holdMs}::double precision * interval '1 millisecond')`,
+        ),
+      );
       const cancelled = rowsOf<{ id: string; item_id: string; qty: number }>(
         await tx.execute(sql`
           with expired as (
@@ -65,12 +84,16 @@ export function createUnpaidHold({
             order by created_at
             limit ${batchSize}
             for update skip locked
-          )
-          update orders o
-          set status = 'cancelled', cancel_reason = 'expired', updated_at = now()
-          from expired e
-          where o."_id" = e."_id" and o.status = 'pending'
-          returning o."_id" as id, o.item_id, o.order_quantity as qty`),
+          ),
+          cancelled as (
+            update orders o
+            set status = 'cancelled', cancel_reason = 'expired', updated_at = now()
+            from expired e
+            where o."_id" = e."_id" and o.status = 'pending'
+            returning o.*
+          ),
+          mailed as (${orderMailInsert('order.expired', sql`cancelled o`)})
+          select "_id" as id, item_id, order_quantity as qty from cancelled`),
       );
       if (cancelled.length === 0) return [];
 

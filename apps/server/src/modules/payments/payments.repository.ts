@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, payments, stripeEvents } from '../../db/schema.js';
+import { orderMailInsert } from '../mail/outbox.repository.js';
 import type { Tx } from '../orders/orders.repository.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -34,6 +35,7 @@ export function createPaymentsRepository(db: Db) {
         })
         .where(eq(orders.id, orderId))
         .returning();
+      if (order) await tx.execute(paymentMail(orderId, status));
       return order;
     },
 
@@ -133,3 +135,27 @@ export function createPaymentsRepository(db: Db) {
 }
 
 export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;
+
+/**
+ * The buyer's receipt (paid) or refund notice (a refund is what cancels a paid order here),
+ * with the amount from the payments this transaction recorded (ADR 017).
+ */
+function paymentMail(orderId: string, status: 'paid' | 'cancelled') {
+  const from = sql`orders o where o."_id" = ${orderId}`;
+  return status === 'paid'
+    ? orderMailInsert(
+        'order.paid',
+        from,
+        sql`coalesce(
+             (select jsonb_build_object('amountCents', p.amount_cents, 'cardLast4', p.card_last4)
+              from payments p where p.order_id = o."_id" and p.status = 'succeeded'
+              order by p.created_at desc limit 1),
+             jsonb_build_object('amountCents', o.total_cents, 'cardLast4', null))`,
+      )
+    : orderMailInsert(
+        'order.refunded',
+        from,
+        sql`jsonb_build_object('amountCents', (select coalesce(sum(p.amount_cents), 0)
+             from payments p where p.order_id = o."_id" and p.status = 'refunded'))`,
+      );
+}

@@ -1,0 +1,158 @@
+import { summarizeError } from '../../db/outage.js';
+import type { MailTransport } from './mail-transport.js';
+import type { ClaimedMessage, OutboxRepository } from './outbox.repository.js';
+import type { ComposedMail, MailEvent, ShopFacts } from './topics.js';
+
+export interface OutboxWorkerOptions {
+  repo: OutboxRepository;
+  transport: MailTransport;
+  compose: (event: MailEvent, shop: ShopFacts) => Promise<ComposedMail>;
+  shop: ShopFacts;
+  log: {
+    info: (obj: object, msg: string) => void;
+    warn: (obj: object, msg: string) => void;
+  };
+  /**
+   * Whether a claimed message is still to be sent (a reminder for an order paid since is not);
+   * the reason when it is not.
+   */
+  stillWanted?: (message: ClaimedMessage) => Promise<string | null>;
+  /** Between looks for due messages. */
+  everyMs?: number;
+  /** How long a claimed message is this worker's: past it, another worker may send it. */
+  leaseMs?: number;
+  /** Messages claimed at once. */
+  batchSize?: number;
+  /** Attempts before a message is given up (kept, marked failed, shown on the outbox page). */
+  maxAttempts?: number;
+  /** First retry delay; each later one doubles, up to an hour. */
+  retryBaseMs?: number;
+}
+
+/**
+ * Delivers the outbox (ADR 017). Every instance runs one; a message is claimed by one worker
+ * at a time (FOR UPDATE SKIP LOCKED and a lease), sent with its row id as Message-ID, then
+ * marked sent. A failed send is tried again with backoff; a worker killed between send and
+ * mark leaves the lease to run out, and the message is sent again once, with the same
+ * Message-ID: at least once across a crash, exactly once otherwise.
+ */
+export function createOutboxWorker({
+  repo,
+  transport,
+  compose,
+  shop,
+  log,
+  stillWanted,
+  everyMs = 1000,
+  leaseMs = 60_000,
+  batchSize = 20,
+  maxAttempts = 20,
+  retryBaseMs = 10_000,
+}: OutboxWorkerOptions) {
+  let failing = false;
+
+  async function deliver(message: ClaimedMessage): Promise<void> {
+    const skip = await stillWanted?.(message);
+    if (skip) {
+      await repo.markSkipped(message.id, skip);
+      return;
+    }
+    let composed: ComposedMail | undefined;
+    try {
+      composed = await compose(message.event, shop);
+      await transport.send({ id: message.id, to: message.event.to, ...composed });
+    } catch (err) {
+      const attempt = message.attempts + 1;
+      const retryIn =
+        attempt >= maxAttempts ? null : Math.min(retryBaseMs * 2 ** (attempt - 1), 3_600_000);
+      const reason = err instanceof Error ? err.message : String(err);
+      await repo.markFailed(message.id, reason, retryIn, composed);
+      log.warn(
+        {
+          messageId: message.id,
+          topic: message.event.topic,
+          attempt,
+          retryInMs: retryIn,
+          err: summarizeError(err),
+        },
+        retryIn === null
+          ? 'a message could not be sent and was given up'
+          : 'a message could not be sent; it is tried again later',
+      );
+      return;
+    }
+    await repo.markSent(message.id, composed);
+  }
+
+  /** Sends every due message, batch by batch; resolves to how many were handled. */
+  async function drain(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const batch = await repo.claim(batchSize, leaseMs);
+      for (const message of batch) await deliver(message);
+      handled += batch.length;
+      if (batch.length < batchSize || stopping) return handled;
+    }
+  }
+
+  let running: Promise<number> | undefined;
+  let again = false;
+  let stopping = false;
+
+  /** One run at a time; a failure (the database away) is logged once until a run succeeds. */
+  function run(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .then(
+        (n) => {
+          if (failing) log.info({}, 'the outbox is delivered again');
+          failing = false;
+          return n;
+        },
+        (err: unknown) => {
+          if (!failing) {
+            log.warn(
+              { err: summarizeError(err) },
+              'the outbox could not be read; it is tried again shortly',
+            );
+          }
+          failing = true;
+          return 0;
+        },
+      )
+      .finally(() => {
+        running = undefined;
+        if (again && !stopping) {
+          again = false;
+          void run();
+        }
+      });
+    return running;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+
+  return {
+    /** Delivers what is due now (or joins the run under way, and runs once more after it). */
+    run,
+    /** Looks for due messages every `everyMs`, without keeping the process alive. */
+    start() {
+      if (timer) return;
+      stopping = false;
+      timer = setInterval(() => void run(), everyMs);
+      timer.unref();
+    },
+    /** Stops looking and waits for the message being sent (before the database closes). */
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      timer = undefined;
+      while (running) await running;
+    },
+  };
+}
+
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

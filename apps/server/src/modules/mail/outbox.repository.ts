@@ -1,0 +1,185 @@
+import type { OutboxMessage, OutboxStatus } from '@toolyard/shared';
+import { count, desc, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { outbox } from '../../db/schema.js';
+import type { MailEvent, MailTopic } from './topics.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface EnqueueOptions {
+  /** One message per event: a second message with the same key is not written. */
+  dedupeKey?: string;
+  /** Not before this time (a reminder); now when left out. */
+  availableAt?: Date;
+}
+
+/** A message a worker has claimed: its facts, and how many attempts it has had before this one. */
+export interface ClaimedMessage {
+  id: string;
+  event: MailEvent;
+  attempts: number;
+  createdAt: Date;
+}
+
+/**
+ * Writes a message to the outbox in the caller's transaction (or on its own), so that it exists
+ * exactly when the event that causes it does.
+ */
+export async function enqueueMail(
+  db: Db | Tx,
+  event: MailEvent,
+  { dedupeKey, availableAt }: EnqueueOptions = {},
+): Promise<void> {
+  await db
+    .insert(outbox)
+    .values({
+      topic: event.topic,
+      recipient: event.to,
+      data: event.data,
+      dedupeKey: dedupeKey ?? null,
+      availableAt: availableAt ?? new Date(),
+    })
+    .onConflictDoNothing({ target: outbox.dedupeKey });
+}
+
+/**
+ * The statement that writes one order message per order row of `from` (a FROM item whose rows
+ * are orders, aliased `o`: `orders o where ...`, or a CTE of inserted or updated orders), with
+ * the order's facts (topics.ts MailOrder) and `extra` merged in. One message per order and
+ * topic, however often the event is retried (dedupe key `topic:order id`).
+ */
+export function orderMailInsert(topic: MailTopic & `order.${string}`, from: SQL, extra?: SQL): SQL {
+  return sql`
+    insert into outbox (topic, recipient, data, dedupe_key)
+    select ${topic}, o.buyer_email,
+      jsonb_build_object(
+        'orderId', o."_id",
+        'buyerName', o.buyer_name,
+        'lines', jsonb_build_array(jsonb_build_object(
+          'name', o.item_name, 'quantity', o.order_quantity,
+          'priceCents', o.price_cents, 'totalCents', o.total_cents)),
+        'totalCents', o.total_cents,
+        'contact', o.contact,
+        'address', o.address,
+        'placedAt', o.created_at
+      ) ${extra ? sql`|| ${extra}` : sql``},
+      ${topic} || ':' || o."_id"
+    from ${from}
+    on conflict (dedupe_key) do nothing`;
+}
+
+/** The only code that reads and changes the outbox's delivery state. */
+export function createOutboxRepository(db: Db) {
+  return {
+    /**
+     * Takes up to `limit` due messages for `leaseMs`: no other worker, on any instance, takes
+     * them until the lease runs out (a worker that died mid-send leaves them to the next one).
+     */
+    async claim(limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+      const result = await db.execute<{
+        id: string;
+        topic: MailTopic;
+        recipient: string;
+        data: unknown;
+        attempts: number;
+        created_at: Date | string;
+      }>(sql`
+        with due as (
+          select "_id" from outbox
+          where sent_at is null and failed_at is null and available_at <= now()
+            and (leased_until is null or leased_until <= now())
+          order by available_at
+          limit ${limit}
+          for update skip locked
+        )
+        update outbox m
+        set leased_until = now() + ${leaseMs}::double precision * interval '1 millisecond'
+        from due where m."_id" = due."_id"
+        returning m."_id" as id, m.topic, m.recipient, m.data, m.attempts, m.created_at`);
+      return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((row) => ({
+        id: String(row.id),
+        event: {
+          topic: row.topic,
+          to: row.recipient,
+          data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+        } as MailEvent,
+        attempts: Number(row.attempts),
+        createdAt: new Date(row.created_at as string),
+      }));
+    },
+
+    /** Sent: kept with what it said, for the outbox page. */
+    async markSent(id: string, composed: { subject: string; text: string }) {
+      await db.execute(sql`
+        update outbox set sent_at = now(), leased_until = null, attempts = attempts + 1,
+          subject = ${composed.subject}, text = ${composed.text}, last_error = null
+        where "_id" = ${id}`);
+    },
+
+    /** Not sent this time: tried again after `retryInMs`, or never again when that is null. */
+    async markFailed(
+      id: string,
+      error: string,
+      retryInMs: number | null,
+      composed?: { subject: string; text: string },
+    ) {
+      await db.execute(sql`
+        update outbox set attempts = attempts + 1, last_error = ${error.slice(0, 500)},
+          leased_until = null,
+          subject = coalesce(${composed?.subject ?? null}, subject),
+          text = coalesce(${composed?.text ?? null}, text),
+          ${
+            retryInMs === null
+              ? sql`failed_at = now()`
+              : sql`available_at = now() + ${retryInMs}::double precision * interval '1 millisecond'`
+          }
+        where "_id" = ${id}`);
+    },
+
+    /** Not to be sent after all (a reminder for an order that is no longer unpaid). */
+    async markSkipped(id: string, reason: string) {
+      await db.execute(sql`
+        update outbox set failed_at = now(), leased_until = null, last_error = ${reason}
+        where "_id" = ${id}`);
+    },
+
+    /** Newest first, for admins (the outbox page). */
+    async list(
+      page: number,
+      pageSize: number,
+    ): Promise<{ messages: OutboxMessage[]; total: number }> {
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select()
+          .from(outbox)
+          .orderBy(desc(outbox.createdAt), desc(outbox.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(outbox),
+      ]);
+      return {
+        total: totals?.n ?? 0,
+        messages: rows.map((row) => ({
+          _id: row.id,
+          topic: row.topic,
+          to: row.recipient,
+          status: statusOf(row),
+          subject: row.subject,
+          text: row.text,
+          attempts: row.attempts,
+          lastError: row.lastError,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  };
+}
+
+function statusOf(row: typeof outbox.$inferSelect): OutboxStatus {
+  if (row.sentAt) return 'sent';
+  if (row.failedAt) return row.attempts === 0 ? 'skipped' : 'failed';
+  return 'pending';
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
