@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyServerOptions } from 'fastify';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type BuildAppOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/client.js';
 import { seedDemoData } from '../../src/db/seed.js';
@@ -25,6 +25,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Captures the app's log; silent by default. */
   logger?: FastifyServerOptions['logger'];
+  /** A mail transport and worker timings of the test's own (an SMTP stand-in, short retries). */
+  mail?: BuildAppOptions['mail'];
 }
 
 /** Builds the whole app on a fresh database; call once per file in beforeAll, close in afterAll. */
@@ -75,13 +77,14 @@ export async function buildSecondInstance(
  */
 export async function buildInstanceBeside(
   first: TestApp,
-  options: Pick<TestAppOptions, 'env' | 'logger'> = {},
+  options: Pick<TestAppOptions, 'env' | 'logger' | 'mail'> = {},
 ): Promise<TestApp> {
   if (first.database.url) return buildInstanceAt(first.database.url, options);
   const app = await buildApp({
     config: testConfig(options),
     database: first.database,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
   });
   await app.ready();
   return { app, database: first.database, close: () => app.close() };
@@ -93,7 +96,9 @@ export async function buildInstanceBeside(
  */
 export async function buildInstanceAt(
   url: string,
-  options: Pick<TestAppOptions, 'env'> & { logger?: FastifyServerOptions['logger'] } = {},
+  options: Pick<TestAppOptions, 'env' | 'mail'> & {
+    logger?: FastifyServerOptions['logger'];
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options);
   const database = await openDatabase({ kind: 'postgres', url, ...config.database });
@@ -103,7 +108,7 @@ export async function buildInstanceAt(
 /** Starts the app on an open database; the returned close() closes both. */
 async function startOn(
   database: TestApp['database'],
-  options: Pick<TestAppOptions, 'env' | 'webDistDir'> & {
+  options: Pick<TestAppOptions, 'env' | 'webDistDir' | 'mail'> & {
     logger?: FastifyServerOptions['logger'];
   },
 ): Promise<TestApp> {
@@ -112,6 +117,7 @@ async function startOn(
       config: testConfig(options),
       database,
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.mail ? { mail: options.mail } : {}),
     });
     await app.ready();
     return {
