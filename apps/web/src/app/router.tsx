@@ -24,6 +24,9 @@ const Blogs = lazyPage(() => import('./routes/blogs'));
 const MyPortfolio = lazyPage(() => import('./routes/my-portfolio'));
 const Login = lazyPage(() => import('./routes/login'));
 const Signup = lazyPage(() => import('./routes/signup'));
+const ForgotPassword = lazyPage(() => import('./routes/forgot-password'));
+const ResetPassword = lazyPage(() => import('./routes/reset-password'));
+const EmailVerified = lazyPage(() => import('./routes/email-verified'));
 const AllItems = lazyPage(() => import('./routes/all-items'));
 const Purchase = lazyPage(() => import('./routes/purchase'));
 const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout'));
@@ -35,6 +38,7 @@ const Users = lazyPage(() => import('./routes/dashboard/users'));
 const AddItem = lazyPage(() => import('./routes/dashboard/add-item'));
 const ManageOrders = lazyPage(() => import('./routes/dashboard/manage-orders'));
 const Messages = lazyPage(() => import('./routes/dashboard/messages'));
+const Outbox = lazyPage(() => import('./routes/dashboard/outbox'));
 const NotFound = lazyPage(() => import('./routes/not-found'));
 
 /** The storefront's pages ask for their data while their code downloads, not after. */
@@ -84,6 +88,9 @@ export function AppRoutes() {
         <Login />
       </Route>
       <Route path={PAGE_PATHS.signup} component={Signup} />
+      <Route path={PAGE_PATHS.forgotPassword} component={ForgotPassword} />
+      <Route path={PAGE_PATHS.resetPassword} component={ResetPassword} />
+      <Route path={PAGE_PATHS.emailVerified} component={EmailVerified} />
       <Route path={PAGE_PATHS.allItems}>
         <AllItemsData />
         {signedIn(<AllItems />)}
@@ -98,6 +105,7 @@ export function AppRoutes() {
       <Route path={PAGE_PATHS.addItem}>{adminOnly(<AddItem />)}</Route>
       <Route path={PAGE_PATHS.manageOrder}>{adminOnly(<ManageOrders />)}</Route>
       <Route path={PAGE_PATHS.messages}>{adminOnly(<Messages />)}</Route>
+      <Route path={PAGE_PATHS.outbox}>{adminOnly(<Outbox />)}</Route>
       <Route component={NotFound} />
     </Switch>
   );

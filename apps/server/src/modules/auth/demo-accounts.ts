@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNotNull, isNull, notInArray, or } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { accounts, appMeta, sessions, users } from '../../db/schema.js';
+import { accounts, appMeta, outbox, sessions, users } from '../../db/schema.js';
 import type { Auth } from './auth.js';
 
 /** Demo sign-ins with known passwords: only where demoAccountsAllowed says so. */
@@ -42,8 +42,21 @@ export async function seedDemoAccounts(auth: Auth, db: Db): Promise<boolean> {
     const { user } = await auth.api.signUpEmail({
       body: { name: account.name, email: account.email, password: account.password },
     });
-    await db.update(users).set({ role: account.role }).where(eq(users.id, user.id));
+    // Demo addresses receive no mail: they come confirmed, and their sign-up link is dropped.
+    await db
+      .update(users)
+      .set({ role: account.role, emailVerified: true })
+      .where(eq(users.id, user.id));
   }
+  await db.delete(outbox).where(
+    and(
+      eq(outbox.topic, 'account.verify'),
+      inArray(
+        outbox.recipient,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    ),
+  );
   return true;
 }
 

@@ -2,6 +2,7 @@ import { Suspense, useId, type ReactNode } from 'react';
 import { NavLink } from '@/components/ui/nav-link';
 import { PageLoading } from '@/components/ui/page-loading';
 import { useAdminStatus } from '@/features/auth/api/get-admin-status';
+import { useAuthOptions } from '@/features/auth/api/get-auth-options';
 import { useSession } from '@/features/auth/api/get-session';
 import { useRouteToggle } from '@/hooks/use-route-toggle';
 
@@ -19,6 +20,8 @@ const adminLinks: SidebarItem[] = [
   { to: '/dashboard/manageOrder', label: 'Manage Orders' },
   { to: '/dashboard/messages', label: 'Messages' },
 ];
+/** Only where the server offers it (development, or MAIL_OUTBOX_PAGE=true). */
+const outboxLink: SidebarItem = { to: '/dashboard/outbox', label: 'Outbox' };
 
 export default function DashboardLayout({ children }: { children: ReactNode }) {
   const { open, toggle } = useRouteToggle();
@@ -26,8 +29,15 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
   const session = useSession();
   const admin = useAdminStatus(session.data?.user.email);
 
+  const isAdmin = admin.data?.admin === true;
+  const options = useAuthOptions({ enabled: isAdmin });
+
   // Role links wait for the server's answer rather than guessing and then changing.
-  const roleLinks = admin.data ? (admin.data.admin ? adminLinks : buyerLinks) : [];
+  const roleLinks = admin.data
+    ? isAdmin
+      ? [...adminLinks, ...(options.data?.outbox ? [outboxLink] : [])]
+      : buyerLinks
+    : [];
   const sidebar = [profile, ...roleLinks];
 
   return (

@@ -1,11 +1,29 @@
 import { Suspense, type ReactNode } from 'react';
 import { PageLoading } from '@/components/ui/page-loading';
 import { UnavailableBanner } from '@/components/ui/unavailable-banner';
+import { useSession } from '@/features/auth/api/get-session';
 import { useScrollRestoration } from '@/hooks/use-scroll-restoration';
+import { lazyNamed } from '@/lib/lazy-named';
 import { useLocationKey } from '@/lib/location';
 import { RouteErrorBoundary } from '../route-error';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+
+const VerifyEmailBanner = lazyNamed(
+  () => import('@/features/auth/components/verify-email-banner'),
+  'VerifyEmailBanner',
+);
+
+/** The banner's code downloads only for a signed-in person whose address is not confirmed. */
+function EmailNotConfirmed() {
+  const user = useSession().data?.user;
+  if (!user || user.emailVerified) return null;
+  return (
+    <Suspense fallback={null}>
+      <VerifyEmailBanner />
+    </Suspense>
+  );
+}
 
 export function RootLayout({ children }: { children: ReactNode }) {
   useScrollRestoration();
@@ -24,6 +42,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
           their data arrives do not push it down in view (layout shift). */}
       <main id="main" className="min-h-svh flex-1">
         <RouteErrorBoundary resetKey={locationKey}>
+          <EmailNotConfirmed />
           <Suspense fallback={<PageLoading />}>{children}</Suspense>
         </RouteErrorBoundary>
       </main>

@@ -1,7 +1,10 @@
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/api/get-session';
+import { ChangeEmailForm } from '@/features/auth/components/change-email-form';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { ProfileForm } from '@/features/auth/components/profile-form';
+import { SignOutOtherDevices } from '@/features/auth/components/sign-out-other-devices';
 
 export default function ProfilePage() {
   const session = useSession();
@@ -25,8 +28,27 @@ export default function ProfilePage() {
           <p className="mb-2 text-sm text-base-content/80">
             We fill these in for you when you order.
           </p>
-          {/* Remount when another account signs in, so the form starts from its values. */}
+          {/* Remount when another account signs in, so the forms start from its values. */}
           <ProfileForm key={user.id} user={user} />
+
+          <h2 className="mt-10 text-xl font-bold">Change password</h2>
+          <p className="mb-2 text-sm text-base-content/80">
+            Other devices signed in to your account are signed out when it changes.
+          </p>
+          <ChangePasswordForm key={`password-${user.id}`} />
+
+          <h2 className="mt-10 text-xl font-bold">Change email</h2>
+          <p className="mb-2 text-sm text-base-content/80">
+            We send a link to the new address; your email changes when you follow it.
+          </p>
+          <ChangeEmailForm key={`email-${user.id}`} currentEmail={user.email} />
+
+          <h2 className="mt-10 text-xl font-bold">Sign out of other devices</h2>
+          <p className="mb-3 max-w-xl text-sm text-base-content/80">
+            Signed in on a computer you no longer use, or a phone you lost? End every other session
+            of your account. You stay signed in here.
+          </p>
+          <SignOutOtherDevices />
         </>
       )}
     </section>

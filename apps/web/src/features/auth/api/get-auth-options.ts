@@ -13,5 +13,10 @@ export const authOptionsQueryOptions = () =>
     staleTime: Infinity,
   });
 
-/** Which sign-in methods this server offers (Google needs its client id and secret). */
-export const useAuthOptions = () => useQuery(authOptionsQueryOptions());
+/**
+ * Which sign-in methods this server offers (Google needs its client id and secret), whether
+ * buyers must confirm their email before they order, and whether admins can read the outbox.
+ * `enabled: false` waits (e.g. until the person is known to be an admin).
+ */
+export const useAuthOptions = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...authOptionsQueryOptions(), enabled });

@@ -12,3 +12,10 @@ export const sessionQueryOptions = () =>
 
 /** The signed-in user and their session, or null when signed out. */
 export const useSession = () => useQuery(sessionQueryOptions());
+
+/**
+ * The session read again when the page mounts, even if it was read a moment ago: for pages the
+ * server sends the browser to after signing the person in (a followed email link).
+ */
+export const useFreshSession = () =>
+  useQuery({ ...sessionQueryOptions(), refetchOnMount: 'always' });

@@ -1,21 +1,16 @@
-import type { SignupInput } from '@toolyard/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import { signUpAnswerSchema, type SignupInput } from '@toolyard/shared';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { sessionQueryKey } from './get-session';
 
-/** Creates an account and signs it in; the server sets the session cookie. */
+/**
+ * Creates an account, or not: the server answers alike for a new and a known address, mails a
+ * link to confirm it, and signs nobody in. Following the link signs the person in.
+ */
 export const signUp = ({ name, email, password }: SignupInput) =>
   apiFetch('/auth/sign-up/email', {
-    schema: z.unknown(),
+    schema: signUpAnswerSchema,
     method: 'POST',
     body: { name, email, password },
   });
 
-export function useSignUp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signUp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-  });
-}
+export const useSignUp = () => useMutation({ mutationFn: signUp });

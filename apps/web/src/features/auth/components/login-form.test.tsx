@@ -108,4 +108,13 @@ describe('LoginForm', () => {
       'Google sign-in did not complete. Please try again.',
     );
   });
+
+  it('leads to a new password for those who forgot theirs', () => {
+    mockApi(withoutGoogle);
+    renderWithProviders(<LoginForm returnTo="/" />);
+
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+  });
 });

@@ -11,7 +11,8 @@ import { GoogleSignInButton } from './google-sign-in-button';
 
 /**
  * The spec's login form: Email, Password and Login, its messages under the fields, the
- * server's answer in red under the form, and Continue With Google.
+ * server's answer in red under the form, and Continue With Google; a link for a forgotten
+ * password.
  * `returnTo` is where the person goes afterwards; `notice` is an error to show on arrival.
  */
 export function LoginForm({ returnTo, notice }: { returnTo: string; notice?: string | null }) {
@@ -44,6 +45,11 @@ export function LoginForm({ returnTo, notice }: { returnTo: string; notice?: str
           error={errors.password?.message}
           {...register('password')}
         />
+        <p className="mb-1 text-right text-sm">
+          <Link to="/forgot-password" className="link link-primary">
+            Forgot your password?
+          </Link>
+        </p>
         <FormError message={serverError} />
         <SubmitButton
           busy={signIn.isPending}

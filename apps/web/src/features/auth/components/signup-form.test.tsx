@@ -1,3 +1,4 @@
+import { SIGN_UP_ANSWER } from '@toolyard/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders, requestsMade } from '@/test/render';
@@ -19,7 +20,7 @@ async function fillIn(
 describe('SignupForm', () => {
   it('refuses passwords that do not match, next to the confirmation', async () => {
     const api = mockApi({});
-    const { user } = renderWithProviders(<SignupForm returnTo="/" />);
+    const { user } = renderWithProviders(<SignupForm returnTo="/" onSignedUp={vi.fn()} />);
 
     await fillIn(user, {
       name: 'Ada Builder',
@@ -37,7 +38,7 @@ describe('SignupForm', () => {
 
   it('asks for at least 8 characters', async () => {
     mockApi({});
-    const { user } = renderWithProviders(<SignupForm returnTo="/" />);
+    const { user } = renderWithProviders(<SignupForm returnTo="/" onSignedUp={vi.fn()} />);
     await fillIn(user, {
       name: 'Ada',
       email: 'ada@example.com',
@@ -47,33 +48,54 @@ describe('SignupForm', () => {
     expect(await screen.findByText('At least 8 characters needed')).toBeTruthy();
   });
 
-  it('sends name, email and password, and shows a duplicate email clearly', async () => {
+  it('sends name, email and password, signs nobody in, and says where the link went', async () => {
     const api = mockApi({
-      'POST /api/auth/sign-up/email': () => ({
-        status: 409,
-        body: {
-          error: 'user_already_exists',
-          message: 'An account with this email already exists. Sign in instead.',
-        },
-      }),
+      'POST /api/auth/sign-up/email': () => ({ body: SIGN_UP_ANSWER }),
     });
-    const { user } = renderWithProviders(<SignupForm returnTo="/" />);
+    const onSignedUp = vi.fn();
+    const { user } = renderWithProviders(<SignupForm returnTo="/" onSignedUp={onSignedUp} />);
 
     await fillIn(user, {
       name: 'Ada Builder',
-      email: 'ada@example.com',
+      email: ' ada@example.com ',
       password: 'long-enough-1',
       confirm: 'long-enough-1',
     });
 
-    expect(
-      await screen.findByText('An account with this email already exists. Sign in instead.'),
-    ).toBeTruthy();
+    await vi.waitFor(() => expect(onSignedUp).toHaveBeenCalledWith('ada@example.com'));
     const [, init] = api.mock.calls[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({
       name: 'Ada Builder',
       email: 'ada@example.com',
       password: 'long-enough-1',
     });
+    // No session to read: the link in the mail signs the person in.
+    expect(requestsMade(api)).toEqual(['POST /api/auth/sign-up/email']);
+  });
+
+  it("puts the server's field messages next to their fields", async () => {
+    mockApi({
+      'POST /api/auth/sign-up/email': () => ({
+        status: 400,
+        body: {
+          error: 'validation_failed',
+          message: 'Some of the information sent was not valid.',
+          fields: { password: 'This password is too common. Choose another.' },
+        },
+      }),
+    });
+    const onSignedUp = vi.fn();
+    const { user } = renderWithProviders(<SignupForm returnTo="/" onSignedUp={onSignedUp} />);
+
+    await fillIn(user, {
+      name: 'Ada Builder',
+      email: 'ada@example.com',
+      password: 'password1234',
+      confirm: 'password1234',
+    });
+
+    expect(await screen.findByText('This password is too common. Choose another.')).toBeTruthy();
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(onSignedUp).not.toHaveBeenCalled();
   });
 });

@@ -10,8 +10,17 @@ import { useSignUp } from '../api/sign-up';
 
 const fieldNames = ['name', 'email', 'password'] as const;
 
-/** Name, email, password and its confirmation; a successful sign-up is signed in. */
-export function SignupForm({ returnTo }: { returnTo: string }) {
+/**
+ * Name, email, password and its confirmation. A sign-up signs nobody in: the server mails a
+ * link to confirm the address, and `onSignedUp` hears where it went.
+ */
+export function SignupForm({
+  returnTo,
+  onSignedUp,
+}: {
+  returnTo: string;
+  onSignedUp: (email: string) => void;
+}) {
   const signUp = useSignUp();
   const {
     register,
@@ -25,6 +34,7 @@ export function SignupForm({ returnTo }: { returnTo: string }) {
 
   const onSubmit = handleSubmit((values) =>
     signUp.mutate(values, {
+      onSuccess: () => onSignedUp(values.email),
       onError: (error) => {
         // The server's per-field messages go next to their fields.
         if (!(error instanceof ApiError)) return;

@@ -138,4 +138,24 @@ describe('PurchaseForm', () => {
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(onDone).not.toHaveBeenCalled();
   });
+
+  it('shows why an unconfirmed buyer cannot order yet, under the form', async () => {
+    const message =
+      'Confirm your email address before you order: we sent you a link, and you can ask for it again from your profile.';
+    mockApi({
+      'POST /api/order': () => ({
+        status: 403,
+        body: { error: 'email_not_verified', message },
+      }),
+    });
+    const { user, onDone } = renderForm();
+
+    await orderQuantity(user, '5');
+
+    const alert = await screen.findByText(message);
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.className).toContain('text-error');
+    expect(screen.getByLabelText('Quantity').getAttribute('aria-invalid')).toBeNull();
+    expect(onDone).not.toHaveBeenCalled();
+  });
 });
