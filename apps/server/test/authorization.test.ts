@@ -62,6 +62,68 @@ const routes: RouteCase[] = [
     payload: () => ({ name: 'Matrix Name' }),
     expected: { anonymous: 401, buyer: 200, otherBuyer: 200, admin: 200 },
   },
+  // Mail-backed account routes (ADR 017): the same answer whether or not an address exists.
+  {
+    route: 'send the verification link again',
+    method: 'POST',
+    url: () => '/api/auth/send-verification-email',
+    payload: ({ buyer }) => ({ email: buyer.email }),
+    // Signed in, only for one's own unconfirmed address; the buyer's is confirmed already.
+    expected: { anonymous: 200, buyer: 409, otherBuyer: 400, admin: 400 },
+  },
+  {
+    route: 'follow a verification link (not valid)',
+    method: 'GET',
+    url: () => '/api/auth/verify-email?token=not-a-token',
+    expected: everyone(302),
+  },
+  {
+    route: 'ask for a reset link',
+    method: 'POST',
+    url: () => '/api/auth/request-password-reset',
+    payload: ({ buyer }) => ({ email: buyer.email }),
+    expected: everyone(200),
+  },
+  {
+    route: 'follow a reset link (not valid)',
+    method: 'GET',
+    url: () => '/api/auth/reset-password/not-a-token',
+    expected: everyone(302),
+  },
+  {
+    route: 'set a new password by link (not valid)',
+    method: 'POST',
+    url: () => '/api/auth/reset-password',
+    payload: () => ({ token: 'not-a-token', newPassword: 'a new matrix password' }),
+    expected: everyone(400),
+  },
+  {
+    route: 'change password (wrong current one)',
+    method: 'POST',
+    url: () => '/api/auth/change-password',
+    payload: () => ({ currentPassword: 'not the password', newPassword: 'a new matrix password' }),
+    expected: { anonymous: 401, buyer: 400, otherBuyer: 400, admin: 400 },
+  },
+  {
+    route: 'change email (by link to the new address)',
+    method: 'POST',
+    url: () => '/api/auth/change-email',
+    payload: () => ({ newEmail: uniqueEmail('moving') }),
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, admin: 200 },
+  },
+  {
+    route: 'sign out of other devices',
+    method: 'POST',
+    url: () => '/api/auth/revoke-other-sessions',
+    payload: () => ({}),
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, admin: 200 },
+  },
+  {
+    route: 'outbox (on this machine)',
+    method: 'GET',
+    url: () => '/api/outbox',
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  },
   // Better Auth's endpoints off the allowlist (ADR 015) do not exist for anyone.
   {
     route: 'Better Auth session list',

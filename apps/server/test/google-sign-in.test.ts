@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { accounts, users } from '../src/db/schema.js';
 import { startOidcStandIn, type OidcStandIn, type StandInUser } from './helpers/oidc-stand-in.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
+import { followLink, mailedLink } from './helpers/accounts.js';
 
 const ORIGIN = 'http://localhost:3000';
 const CLIENT_ID = 'toolyard-test.apps.example';
@@ -150,7 +151,8 @@ describe('Continue With Google, against a local stand-in OpenID provider', () =>
       .where(eq(accounts.userId, userId));
   }
 
-  async function signUpWithPassword(email: string, name: string) {
+  /** A password account; `verify` follows the link mailed to the address, as its owner would. */
+  async function signUpWithPassword(email: string, name: string, { verify = true } = {}) {
     const res = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
@@ -158,6 +160,7 @@ describe('Continue With Google, against a local stand-in OpenID provider', () =>
       payload: { name, email, password: 'correct horse battery' },
     });
     expect(res.statusCode, res.body).toBe(200);
+    if (verify) await followLink(shop.app, await mailedLink(shop.app, email, 'account.verify'));
     const user = await userByEmail(email);
     if (!user) throw new Error('sign-up stored no user');
     return user;
@@ -417,6 +420,21 @@ describe('Continue With Google, against a local stand-in OpenID provider', () =>
       expect(password.statusCode).toBe(200);
     });
 
+    it('is not linked while its own address is unconfirmed, though Google vouches for it (pre-hijack)', async () => {
+      // Somebody made a password account with the victim's address before the victim came.
+      const email = uniqueEmail('prehijack');
+      const planted = await signUpWithPassword(email, 'Attacker', { verify: false });
+      provider.user = googleUser({ email, email_verified: true, name: 'Victim' });
+
+      const { res, jar } = await signInWithGoogle();
+
+      expectRefused(res, jar, 'account_not_linked');
+      expect(await sessionUser(jar)).toBeNull();
+      expect(await accountsOf(planted.id)).toEqual([
+        { providerId: 'credential', accountId: planted.id },
+      ]);
+    });
+
     it('is not linked nor signed in when Google says the email is NOT verified', async () => {
       const email = uniqueEmail('unverified');
       const existing = await signUpWithPassword(email, 'Existing Buyer');
@@ -436,7 +454,7 @@ describe('Continue With Google, against a local stand-in OpenID provider', () =>
   it('says Google sign-in is configured', async () => {
     const res = await shop.app.inject({ method: 'GET', url: '/api/auth-options' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ google: true });
+    expect(res.json()).toEqual({ google: true, emailVerification: 'optional', outbox: true });
   });
 
   it('never calls the real Google', async () => {
@@ -502,7 +520,7 @@ describe('without GOOGLE_CLIENT_ID', () => {
   it('says Google sign-in is not configured, and refuses to start it', async () => {
     const options = await shop.app.inject({ method: 'GET', url: '/api/auth-options' });
     expect(options.statusCode).toBe(200);
-    expect(options.json()).toEqual({ google: false });
+    expect(options.json()).toEqual({ google: false, emailVerification: 'optional', outbox: true });
 
     const res = await shop.app.inject({
       method: 'POST',
