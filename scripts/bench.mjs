@@ -247,15 +247,23 @@ async function signUpBuyers(base, count) {
     for (let j = i; j < Math.min(count, i + 4); j++) {
       const email = `bench-buyer-${j}-${randomBytes(3).toString('hex')}@example.com`;
       const password = 'bench-password-1';
-      batch.push(
-        fetch(`${base}/api/auth/sign-up/email`, {
+      const post = (path, body) =>
+        fetch(`${base}${path}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: base },
-          body: JSON.stringify({ name: `Bench Buyer ${j}`, email, password }),
-        }).then((res) => {
-          if (!res.ok) throw new Error(`sign-up: ${res.status}`);
-          return { email, password, token: res.headers.get('set-auth-token') };
-        }),
+          body: JSON.stringify(body),
+        });
+      // Sign-up gives no session (it mails a link); an unconfirmed buyer signs in and orders.
+      batch.push(
+        post('/api/auth/sign-up/email', { name: `Bench Buyer ${j}`, email, password })
+          .then((res) => {
+            if (!res.ok) throw new Error(`sign-up: ${res.status}`);
+            return post('/api/auth/sign-in/email', { email, password });
+          })
+          .then((res) => {
+            if (!res.ok) throw new Error(`sign-in: ${res.status}`);
+            return { email, password, token: res.headers.get('set-auth-token') };
+          }),
       );
     }
     buyers.push(...(await Promise.all(batch)));

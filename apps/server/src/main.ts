@@ -69,11 +69,28 @@ async function main() {
     app.log.info(`Demo accounts on the embedded database: ${list}`);
   }
   logPaymentsMode(app.log, config);
+  logMailMode(app.log, config);
   if ((await countOwnAdmins(database.db)) === 0) {
     app.log.warn(
-      'There is no admin of your own yet. Set ADMIN_EMAILS=you@example.com before signing up, or run: npm run user:admin -- you@example.com',
+      'There is no admin of your own yet. Set ADMIN_EMAILS=you@example.com (admin once that address is confirmed by its mailed link), or run: npm run user:admin -- you@example.com',
     );
   }
+}
+
+/** Every start says where mail goes; a production shop with nowhere to send it is warned. */
+function logMailMode(log: FastifyBaseLogger, config: Config) {
+  const { mail } = config;
+  if (mail.smtpUrl) {
+    log.info(`Mail: sent over SMTP to ${new URL(mail.smtpUrl).host}, from ${mail.from}`);
+    return;
+  }
+  const where = [
+    mail.outboxPage ? 'admins read them at /dashboard/outbox' : '',
+    mail.printLinks ? 'their links are printed here' : '',
+  ].filter(Boolean);
+  log[config.nodeEnv === 'production' ? 'warn' : 'info'](
+    `Mail: no SMTP_URL, so messages are kept in the outbox and not sent${where.length ? `; ${where.join(', and ')}` : ''}`,
+  );
 }
 
 /** Every start says how cards are taken, and warns when that is not real money in production. */

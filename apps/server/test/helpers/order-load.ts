@@ -46,29 +46,39 @@ export interface OrderLoadReport {
 }
 
 let buyers = 0;
-/** Signs a new buyer up over HTTP; returns the session's bearer token. */
+/**
+ * Signs a new buyer up over HTTP, then in with the password (sign-up itself gives no session;
+ * an unconfirmed buyer may order by default); returns the session's bearer token.
+ */
 export async function signUpBuyer(base: string, origin: string): Promise<string> {
   const n = buyers++;
-  const body = JSON.stringify({
-    name: `Load Buyer ${n}`,
-    email: `load-${Date.now().toString(36)}-${n}@example.com`,
-    password: 'correct horse battery',
-  });
-  const signUp = () =>
-    fetch(`${base}/api/auth/sign-up/email`, {
+  const email = `load-${Date.now().toString(36)}-${n}@example.com`;
+  const password = 'correct horse battery';
+  const post = (path: string, body: object) =>
+    fetch(`${base}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
-      body,
+      body: JSON.stringify(body),
     });
-  let res = await signUp();
-  // Past the bound on password hashes at once the server answers 503 at once: try again.
-  for (let tries = 0; res.status === 503 && tries < 100; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    res = await signUp();
+  /** Past the bound on password hashes at once the server answers 503 at once: try again. */
+  const withRetry = async (call: () => Promise<Response>) => {
+    let res = await call();
+    for (let tries = 0; res.status === 503 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      res = await call();
+    }
+    return res;
+  };
+  const signedUp = await withRetry(() =>
+    post('/api/auth/sign-up/email', { name: `Load Buyer ${n}`, email, password }),
+  );
+  if (signedUp.status !== 200) {
+    throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
   }
-  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const res = await withRetry(() => post('/api/auth/sign-in/email', { email, password }));
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const token = res.headers.get('set-auth-token');
-  if (!token) throw new Error('sign-up answered without a bearer token');
+  if (!token) throw new Error('sign-in answered without a bearer token');
   return token;
 }
 
