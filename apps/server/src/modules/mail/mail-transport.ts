@@ -41,7 +41,10 @@ export function createMailTransport(options: TransportOptions): MailTransport {
       kind: 'kept',
       async send(mail) {
         if (!options.printLinks) return;
-        const links = [...new Set(mail.text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
+        // The links to follow (confirm, reset, pay), not the footer's link to the home page.
+        const links = [...new Set(mail.text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])].filter(
+          (link) => URL.canParse(link) && new URL(link).pathname !== '/',
+        );
         print(
           [
             `Mail to ${mail.to}: ${mail.subject} (kept, no SMTP_URL)`,
