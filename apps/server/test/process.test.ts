@@ -33,6 +33,8 @@ function startServer(
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
+        // tsx reads the server's settings (JSX for the mail templates), not the root's.
+        TSX_TSCONFIG_PATH: 'apps/server/tsconfig.json',
         LOG_FORMAT: 'json',
         ...env,
       },

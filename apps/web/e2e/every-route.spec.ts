@@ -30,6 +30,10 @@ const routes: Route[] = [
   { path: '/myPortfolio', heading: 'Built with Toolyard', access: 'public' },
   { path: '/login', heading: 'Login', access: 'guest' },
   { path: '/signup', heading: 'Create an account', access: 'guest' },
+  { path: '/forgot-password', heading: 'Forgot your password?', access: 'guest' },
+  // Where the mailed links land: without a token the reset page says the link is not valid.
+  { path: '/reset-password', heading: 'This link is not valid any more', access: 'public' },
+  { path: '/email-verified', heading: 'Your email is confirmed', access: 'public' },
   { path: '/no/such/page', heading: 'The Page You Are Looking For Not Found', access: 'public' },
   { path: '/allItems', heading: 'All items', access: 'signed in' },
   {
@@ -50,6 +54,8 @@ const routes: Route[] = [
   { path: '/dashboard/addItem', heading: 'Add Items', access: 'admin' },
   { path: '/dashboard/manageOrder', heading: 'Manage Orders', access: 'admin' },
   { path: '/dashboard/messages', heading: 'Messages', access: 'admin' },
+  // On for the e2e shop, which runs on localhost.
+  { path: '/dashboard/outbox', heading: 'Outbox', access: 'admin' },
 ];
 
 function expectedHeading(route: Route, role: Role) {
@@ -183,6 +189,7 @@ test('each page has its own title and description', async ({ page }) => {
     { path: '/blogs', title: 'Blogs | Toolyard' },
     { path: '/myPortfolio', title: 'My Portfolio | Toolyard' },
     { path: '/login', title: 'Login | Toolyard' },
+    { path: '/forgot-password', title: 'Forgot your password? | Toolyard' },
   ];
   const descriptions = new Set<string>();
   for (const { path, title } of pages) {

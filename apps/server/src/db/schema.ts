@@ -362,15 +362,17 @@ export const outbox = pgTable(
     subject: text('subject'),
     text: text('text'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    /** Given up after the last attempt (or not to be sent: a reminder for an order paid since). */
+    /** Given up after the last attempt. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** Not to be sent after all: a reminder for an order paid or cancelled since. */
+    skippedAt: timestamp('skipped_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // What the worker looks for: messages not yet sent nor given up, by when they are due.
+    // What the worker looks for: messages not yet sent, given up or skipped, by when they are due.
     index('outbox_due_idx')
       .on(t.availableAt)
-      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null and ${t.skippedAt} is null`),
     index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );

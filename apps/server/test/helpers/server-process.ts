@@ -16,7 +16,13 @@ export interface Child {
 export function spawnNode(args: string[], env: Record<string, string>): Child {
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      // tsx reads the server's settings (JSX for the mail templates), not the repository root's.
+      TSX_TSCONFIG_PATH: 'apps/server/tsconfig.json',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -42,7 +42,9 @@ export function createMailTransport(options: TransportOptions): MailTransport {
       async send(mail) {
         if (!options.printLinks) return;
         // The links to follow (confirm, reset, pay), not the footer's link to the home page.
-        const links = [...new Set(mail.text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])].filter(
+        const found = mail.text.match(/https?:\/\/[^\s<>"')]+/g) ?? [];
+        // A link that ends a sentence keeps its full stop out.
+        const links = [...new Set(found.map((link) => link.replace(/[.,;:!?]+$/, '')))].filter(
           (link) => URL.canParse(link) && new URL(link).pathname !== '/',
         );
         print(

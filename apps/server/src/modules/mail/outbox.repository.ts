@@ -86,7 +86,8 @@ export function createOutboxRepository(db: Db) {
       }>(sql`
         with due as (
           select "_id" from outbox
-          where sent_at is null and failed_at is null and available_at <= now()
+          where sent_at is null and failed_at is null and skipped_at is null
+            and available_at <= now()
             and (leased_until is null or leased_until <= now())
           order by available_at
           limit ${limit}
@@ -139,7 +140,7 @@ export function createOutboxRepository(db: Db) {
     /** Not to be sent after all (a reminder for an order that is no longer unpaid). */
     async markSkipped(id: string, reason: string) {
       await db.execute(sql`
-        update outbox set failed_at = now(), leased_until = null, last_error = ${reason}
+        update outbox set skipped_at = now(), leased_until = null, last_error = ${reason}
         where "_id" = ${id}`);
     },
 
@@ -178,7 +179,8 @@ export function createOutboxRepository(db: Db) {
 
 function statusOf(row: typeof outbox.$inferSelect): OutboxStatus {
   if (row.sentAt) return 'sent';
-  if (row.failedAt) return row.attempts === 0 ? 'skipped' : 'failed';
+  if (row.skippedAt) return 'skipped';
+  if (row.failedAt) return 'failed';
   return 'pending';
 }
 
