@@ -173,18 +173,17 @@ export const resetPasswordBodySchema = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
+/** The second typing of a new password, on the forms that set one. */
+const confirmPassword = z.string().check(z.minLength(1, 'Please confirm the password'));
+const confirmsNewPassword = z.refine<{ newPassword: string; confirmPassword: string }>(
+  (v) => v.newPassword === v.confirmPassword,
+  { path: ['confirmPassword'], message: 'The passwords do not match' },
+);
+
 /** The reset-password form (new password twice). */
 export const resetPasswordFormSchema = z
-  .object({
-    newPassword,
-    confirmPassword: z.string().check(z.minLength(1, 'Please confirm the password')),
-  })
-  .check(
-    z.refine((v) => v.newPassword === v.confirmPassword, {
-      path: ['confirmPassword'],
-      message: 'The passwords do not match',
-    }),
-  );
+  .object({ newPassword, confirmPassword })
+  .check(confirmsNewPassword);
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 /**
@@ -208,14 +207,9 @@ export const changePasswordFormSchema = z
   .object({
     currentPassword: changePasswordBodySchema.shape.currentPassword,
     newPassword,
-    confirmPassword: z.string().check(z.minLength(1, 'Please confirm the password')),
+    confirmPassword,
   })
-  .check(
-    z.refine((v) => v.newPassword === v.confirmPassword, {
-      path: ['confirmPassword'],
-      message: 'The passwords do not match',
-    }),
-  );
+  .check(confirmsNewPassword);
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 /** POST /api/auth/change-email: takes effect only once the link sent to the new address is followed. */

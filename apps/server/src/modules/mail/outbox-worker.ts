@@ -1,4 +1,5 @@
 import { summarizeError } from '../../db/outage.js';
+import { createRecurringJob } from '../../recurring-job.js';
 import type { MailTransport } from './mail-transport.js';
 import type { ClaimedMessage, OutboxRepository } from './outbox.repository.js';
 import type { ComposedMail, MailEvent, ShopFacts } from './topics.js';
@@ -21,7 +22,11 @@ export interface OutboxWorkerOptions {
   everyMs?: number;
   /** How long a claimed message is this worker's: past it, another worker may send it. */
   leaseMs?: number;
-  /** Messages claimed at once. */
+  /**
+   * Messages claimed and sent per run (so per `everyMs`): composing one takes a few
+   * milliseconds of CPU, and this keeps mail from taking the CPU that answers requests when
+   * orders come faster than that (a backlog waits, in order, for the next runs).
+   */
   batchSize?: number;
   /** Attempts before a message is given up (kept, marked failed, shown on the outbox page). */
   maxAttempts?: number;
@@ -49,8 +54,6 @@ export function createOutboxWorker({
   maxAttempts = 20,
   retryBaseMs = 10_000,
 }: OutboxWorkerOptions) {
-  let failing = false;
-
   async function deliver(message: ClaimedMessage): Promise<void> {
     const skip = await stillWanted?.(message);
     if (skip) {
@@ -84,75 +87,33 @@ export function createOutboxWorker({
     await repo.markSent(message.id, composed);
   }
 
-  /** Sends every due message, batch by batch; resolves to how many were handled. */
-  async function drain(): Promise<number> {
+  /** Sends up to one batch of due messages; resolves to how many were handled. */
+  async function deliverBatch(stopping: () => boolean): Promise<number> {
+    const batch = await repo.claim(batchSize, leaseMs);
     let handled = 0;
-    for (;;) {
-      const batch = await repo.claim(batchSize, leaseMs);
-      for (const message of batch) await deliver(message);
-      handled += batch.length;
-      if (batch.length < batchSize || stopping) return handled;
+    for (const [i, message] of batch.entries()) {
+      // Messages not started before a stop go back for the next worker, at once.
+      if (stopping()) {
+        await repo.release(batch.slice(i).map((m) => m.id));
+        break;
+      }
+      await deliver(message);
+      handled += 1;
+      // Requests waiting on this instance go first between two messages.
+      await new Promise((resolve) => setImmediate(resolve));
     }
+    return handled;
   }
 
-  let running: Promise<number> | undefined;
-  let again = false;
-  let stopping = false;
-
-  /** One run at a time; a failure (the database away) is logged once until a run succeeds. */
-  function run(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .then(
-        (n) => {
-          if (failing) log.info({}, 'the outbox is delivered again');
-          failing = false;
-          return n;
-        },
-        (err: unknown) => {
-          if (!failing) {
-            log.warn(
-              { err: summarizeError(err) },
-              'the outbox could not be read; it is tried again shortly',
-            );
-          }
-          failing = true;
-          return 0;
-        },
-      )
-      .finally(() => {
-        running = undefined;
-        if (again && !stopping) {
-          again = false;
-          void run();
-        }
-      });
-    return running;
-  }
-
-  let timer: NodeJS.Timeout | undefined;
-
-  return {
-    /** Delivers what is due now (or joins the run under way, and runs once more after it). */
-    run,
-    /** Looks for due messages every `everyMs`, without keeping the process alive. */
-    start() {
-      if (timer) return;
-      stopping = false;
-      timer = setInterval(() => void run(), everyMs);
-      timer.unref();
+  return createRecurringJob({
+    work: deliverBatch,
+    everyMs,
+    log,
+    messages: {
+      failed: 'the outbox could not be read; it is tried again shortly',
+      recovered: 'the outbox is delivered again',
     },
-    /** Stops looking and waits for the message being sent (before the database closes). */
-    async stop() {
-      stopping = true;
-      clearInterval(timer);
-      timer = undefined;
-      while (running) await running;
-    },
-  };
+  });
 }
 
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

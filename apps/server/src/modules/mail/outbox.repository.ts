@@ -1,5 +1,5 @@
 import type { OutboxMessage, OutboxStatus } from '@toolyard/shared';
-import { count, desc, sql, type SQL } from 'drizzle-orm';
+import { count, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { outbox } from '../../db/schema.js';
 import type { MailEvent, MailTopic } from './topics.js';
@@ -107,6 +107,12 @@ export function createOutboxRepository(db: Db) {
         attempts: Number(row.attempts),
         createdAt: new Date(row.created_at as string),
       }));
+    },
+
+    /** Claimed but not started (the worker is stopping): free for any worker again. */
+    async release(ids: string[]) {
+      if (ids.length === 0) return;
+      await db.update(outbox).set({ leasedUntil: null }).where(inArray(outbox.id, ids));
     },
 
     /** Sent: kept with what it said, for the outbox page. */

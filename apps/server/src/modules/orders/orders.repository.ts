@@ -203,15 +203,14 @@ async function placeTogether(
       returning p."_id", p.name, p.price_cents
     ),
     placed as (
-      insert into orders ("_id", item_id, item_name, order_quantity, price_cents, total_cents,
-                          buyer_id, buyer_name, buyer_email, contact, address)
-      select w.order_id, t."_id", t.name, w.qty, t.price_cents, t.price_cents * w.qty,
-             w.buyer_id, w.buyer_name, w.buyer_email, w.contact, w.address
+      select w.order_id as "_id", t."_id" as item_id, t.name as item_name,
+             w.qty as order_quantity, t.price_cents, t.price_cents * w.qty as total_cents,
+             w.buyer_id, w.buyer_name, w.buyer_email, w.contact, w.address,
+             now() as created_at
       from wanted w join taken t on t."_id" = w.item_id
-      returning *
     ),
     mailed as (${received})
-    select * from placed`);
+    ${insertPlaced}`);
   const { rows } = result as unknown as { rows: RawOrderRow[] };
   return new Map(rows.map((row) => [row._id, fromRaw(row)]));
 }
@@ -249,6 +248,19 @@ async function unpaidHeld(db: Db | Tx, buyerId: string, cap: number): Promise<nu
 
 const heldQuery = (buyerId: string, cap: number) =>
   sql`select 1 from orders where buyer_id = ${buyerId} and status = 'pending' limit ${cap}`;
+
+/**
+ * The INSERT that ends a placing statement: the orders of its CTE `placed`, as they are, so the
+ * statement is an INSERT (its reply says how many rows) and its received mails (CTE `mailed`)
+ * are written from the very same rows.
+ */
+const insertPlaced = sql`
+  insert into orders ("_id", item_id, item_name, order_quantity, price_cents, total_cents,
+                      buyer_id, buyer_name, buyer_email, contact, address, created_at)
+  select "_id", item_id, item_name, order_quantity, price_cents, total_cents,
+         buyer_id, buyer_name, buyer_email, contact, address, created_at
+  from placed
+  returning *`;
 
 /**
  * The received mail for each order a placing statement inserts (its CTE `placed`), with when
@@ -306,16 +318,15 @@ async function placeOne(
           returning "_id", name, price_cents
         ),
         placed as (
-          insert into orders ("_id", item_id, item_name, order_quantity, price_cents, total_cents,
-                              buyer_id, buyer_name, buyer_email, contact, address)
-          select ${order.id}, "_id", name, ${q}, price_cents, price_cents * ${q},
-                 ${order.buyerId}, ${order.buyerName}, ${order.buyerEmail},
-                 ${order.contact}, ${order.address}
+          select ${order.id}::uuid as "_id", "_id" as item_id, name as item_name,
+                 ${q}::integer as order_quantity, price_cents, price_cents * ${q} as total_cents,
+                 ${order.buyerId}::text as buyer_id, ${order.buyerName}::text as buyer_name,
+                 ${order.buyerEmail}::text as buyer_email, ${order.contact}::text as contact,
+                 ${order.address}::text as address, now() as created_at
           from taken
-          returning *
         ),
         mailed as (${received})
-        select * from placed`);
+        ${insertPlaced}`);
   // Both drivers answer with { rows }.
   const [row] = (result as unknown as { rows: RawOrderRow[] }).rows;
   return row && fromRaw(row);

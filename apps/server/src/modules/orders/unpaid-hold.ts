@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { summarizeError } from '../../db/outage.js';
+import { createRecurringJob } from '../../recurring-job.js';
 import { orderMailInsert } from '../mail/outbox.repository.js';
 
 export interface UnpaidHoldOptions {
@@ -118,9 +119,6 @@ export function createUnpaidHold({
       return cancelled.map((row) => row.id);
     });
 
-  let running: Promise<number> | undefined;
-  let failing = false;
-
   /** Cancels every expired unpaid order, batch by batch; resolves to how many this run did. */
   async function expireNow(): Promise<number> {
     const ids: string[] = [];
@@ -150,54 +148,16 @@ export function createUnpaidHold({
     return ids.length;
   }
 
-  /** One run at a time in this process; a failure is logged once until a run succeeds again. */
-  function run(): Promise<number> {
-    running ??= expireNow()
-      .then(
-        (n) => {
-          if (failing) log.info({}, 'the unpaid-order hold runs again');
-          failing = false;
-          return n;
-        },
-        (err: unknown) => {
-          if (!failing) {
-            log.warn(
-              { err: summarizeError(err) },
-              'the unpaid-order hold could not run; it tries again at its next run',
-            );
-          }
-          failing = true;
-          return 0;
-        },
-      )
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  let first: NodeJS.Timeout | undefined;
-  let every: NodeJS.Timeout | undefined;
-
-  return {
-    /** Runs the job now (or joins the run under way); never rejects. */
-    run,
-    /** Runs the job shortly after, then every `everyMs`, without keeping the process alive. */
-    start() {
-      if (first || every) return;
-      first = setTimeout(() => void run(), firstAfterMs);
-      every = setInterval(() => void run(), everyMs);
-      first.unref();
-      every.unref();
+  return createRecurringJob({
+    work: expireNow,
+    everyMs,
+    firstAfterMs,
+    log,
+    messages: {
+      failed: 'the unpaid-order hold could not run; it tries again at its next run',
+      recovered: 'the unpaid-order hold runs again',
     },
-    /** Stops the timer and waits for a run under way (before the database closes). */
-    async stop() {
-      clearTimeout(first);
-      clearInterval(every);
-      first = every = undefined;
-      await running;
-    },
-  };
+  });
 }
 
 export type UnpaidHold = ReturnType<typeof createUnpaidHold>;
