@@ -358,7 +358,8 @@ async function benchOrders(shop, buyers, client) {
   notes.push(
     `Orders: ${placed} placed, ${refused} refused (409: the scarce product has ${scarceLeft} left of ${stock[2]}); ` +
       `${stored} orders stored (${stored - placed} were in flight when the run stopped); ` +
-      `stock ${exact ? 'exact' : 'NOT EXACT'} afterwards (stock taken = quantities ordered, never below 0).`,
+      `stock ${exact ? 'exact' : 'NOT EXACT'} afterwards (stock taken = quantities ordered, never below 0). ` +
+      'Each order also writes its "received" mail to the outbox in the same statement (ADR 017: about 0.72x orders/s, docs/performance-notes.md).',
   );
   target(
     'Orders on PostgreSQL >= 1,000/s with no oversell',
