@@ -32,6 +32,8 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number;
   /** First retry delay; each later one doubles, up to an hour. */
   retryBaseMs?: number;
+  /** How long a message done with (sent, skipped, given up) is kept; checked once an hour. */
+  keepMs?: number;
 }
 
 /**
@@ -53,7 +55,9 @@ export function createOutboxWorker({
   batchSize = 20,
   maxAttempts = 20,
   retryBaseMs = 10_000,
+  keepMs = 30 * 24 * 60 * 60 * 1000,
 }: OutboxWorkerOptions) {
+  let prunedAt = 0;
   async function deliver(message: ClaimedMessage): Promise<void> {
     const skip = await stillWanted?.(message);
     if (skip) {
@@ -89,6 +93,16 @@ export function createOutboxWorker({
 
   /** Sends up to one batch of due messages; resolves to how many were handled. */
   async function deliverBatch(stopping: () => boolean): Promise<number> {
+    // Once an hour (and at the first run), messages done with a month ago are forgotten.
+    if (Date.now() - prunedAt > 60 * 60 * 1000) {
+      prunedAt = Date.now();
+      const pruned = await repo.prune(new Date(prunedAt - keepMs));
+      if (pruned > 0)
+        log.info(
+          { pruned },
+          `forgot ${pruned} messages done with more than ${Math.round(keepMs / 86_400_000)} days ago`,
+        );
+    }
     const batch = await repo.claim(batchSize, leaseMs);
     let handled = 0;
     for (const [i, message] of batch.entries()) {

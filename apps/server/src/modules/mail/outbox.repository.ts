@@ -150,6 +150,20 @@ export function createOutboxRepository(db: Db) {
         where "_id" = ${id}`);
     },
 
+    /**
+     * Forgets messages done with (sent, skipped or given up) before `before`, a batch at a time;
+     * resolves to how many went.
+     */
+    async prune(before: Date, limit = 1000): Promise<number> {
+      const result = await db.execute(sql`
+        delete from outbox where "_id" in (
+          select "_id" from outbox
+          where coalesce(sent_at, skipped_at, failed_at) < ${before.toISOString()}::timestamptz
+          limit ${limit})
+        returning "_id"`);
+      return (result as unknown as { rows: unknown[] }).rows.length;
+    },
+
     /** Newest first, for admins (the outbox page). */
     async list(
       page: number,
