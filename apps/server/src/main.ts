@@ -38,6 +38,9 @@ async function main() {
   closeWithGrace({ delay: 15_000, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err: summarizeError(err) }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // Background work first (mail being composed, the unpaid hold): the requests in flight get
+    // the whole instance, and what the jobs had not started is left to the other instances.
+    await Promise.all([app.mailer.worker.stop(), app.unpaidHold.stop()]);
     await app.stopAccepting();
     await app.close();
     await database.close();

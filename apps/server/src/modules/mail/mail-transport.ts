@@ -1,11 +1,19 @@
 import nodemailer from 'nodemailer';
-import type { ComposedMail } from './topics.js';
+import type { ComposedMail, MailTopic } from './topics.js';
 
 /** A composed message on its way out; `id` is the outbox row's, and the Message-ID's. */
 export interface OutgoingMail extends ComposedMail {
   id: string;
   to: string;
+  topic: MailTopic;
 }
+
+/**
+ * The messages whose links a person must follow to go on (confirm an address, set a new
+ * password): with no SMTP they are printed. Order and contact mail is only kept: printing a
+ * line per order would slow a busy instance (a pipe's writes block on Linux).
+ */
+const PRINTED_TOPICS: ReadonlySet<MailTopic> = new Set(['account.verify', 'account.reset']);
 
 export interface MailTransport {
   /** 'smtp' sends; 'kept' only keeps (the outbox page shows it) and may print its links. */
@@ -40,7 +48,7 @@ export function createMailTransport(options: TransportOptions): MailTransport {
     return {
       kind: 'kept',
       async send(mail) {
-        if (!options.printLinks) return;
+        if (!options.printLinks || !PRINTED_TOPICS.has(mail.topic)) return;
         // The links to follow (confirm, reset, pay), not the footer's link to the home page.
         const found = mail.text.match(/https?:\/\/[^\s<>"')]+/g) ?? [];
         // A link that ends a sentence keeps its full stop out.

@@ -67,7 +67,12 @@ export function createOutboxWorker({
     let composed: ComposedMail | undefined;
     try {
       composed = await compose(message.event, shop);
-      await transport.send({ id: message.id, to: message.event.to, ...composed });
+      await transport.send({
+        id: message.id,
+        to: message.event.to,
+        topic: message.event.topic,
+        ...composed,
+      });
     } catch (err) {
       const attempt = message.attempts + 1;
       const retryIn =
