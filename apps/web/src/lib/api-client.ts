@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@toolyard/shared';
+import { errorBodySchema, TOTAL_COUNT_HEADER } from '@toolyard/shared';
 import type * as z from 'zod/mini';
 
 /** A failed API call, carrying the server's code, readable message and per-field messages. */
@@ -65,6 +65,28 @@ export async function apiFetch<S extends z.ZodMiniType>(
   request: ApiRequest<S>,
 ): Promise<z.infer<S>> {
   return (await apiRequest(path, request)).data;
+}
+
+/** One page of a list the API pages (`?page=&pageSize=`), with the total from X-Total-Count. */
+export async function apiPage<S extends z.ZodMiniType>(
+  path: string,
+  {
+    page,
+    pageSize,
+    schema,
+    signal,
+  }: { page: number; pageSize: number; schema: S; signal?: AbortSignal },
+): Promise<{ items: z.infer<S>; total: number; page: number; pageSize: number }> {
+  const separator = path.includes('?') ? '&' : '?';
+  const { data, headers } = await apiRequest(
+    `${path}${separator}page=${page}&pageSize=${pageSize}`,
+    {
+      schema,
+      signal,
+    },
+  );
+  const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? (data as unknown[]).length);
+  return { items: data, total, page, pageSize };
 }
 
 /** apiFetch that also hands back the response headers (paging totals travel there). */

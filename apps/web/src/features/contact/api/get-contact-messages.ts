@@ -1,10 +1,6 @@
-import {
-  contactMessageListSchema,
-  TOTAL_COUNT_HEADER,
-  type ContactMessage,
-} from '@toolyard/shared';
+import { contactMessageListSchema, type ContactMessage } from '@toolyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiPage } from '@/lib/api-client';
 
 export const CONTACT_MESSAGES_PAGE_SIZE = 20;
 
@@ -22,16 +18,13 @@ export async function getContactMessages(
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<ContactMessagePage> {
-  const { data, headers } = await apiRequest(`/contact?page=${page}&pageSize=${pageSize}`, {
+  const { items, ...paging } = await apiPage('/contact', {
+    page,
+    pageSize,
     schema: contactMessageListSchema,
     signal,
   });
-  return {
-    messages: data,
-    total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
-    page,
-    pageSize,
-  };
+  return { messages: items, ...paging };
 }
 
 export const contactMessagesQueryOptions = (page: number, pageSize = CONTACT_MESSAGES_PAGE_SIZE) =>

@@ -1,6 +1,6 @@
-import { outboxListSchema, TOTAL_COUNT_HEADER, type OutboxMessage } from '@toolyard/shared';
+import { outboxListSchema, type OutboxMessage } from '@toolyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiPage } from '@/lib/api-client';
 
 export const OUTBOX_PAGE_SIZE = 20;
 
@@ -18,16 +18,13 @@ export async function getOutbox(
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<OutboxPage> {
-  const { data, headers } = await apiRequest(`/outbox?page=${page}&pageSize=${pageSize}`, {
+  const { items, ...paging } = await apiPage('/outbox', {
+    page,
+    pageSize,
     schema: outboxListSchema,
     signal,
   });
-  return {
-    messages: data,
-    total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
-    page,
-    pageSize,
-  };
+  return { messages: items, ...paging };
 }
 
 export const outboxQueryOptions = (page: number, pageSize = OUTBOX_PAGE_SIZE) =>
