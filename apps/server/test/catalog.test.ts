@@ -12,6 +12,8 @@ const productFields = [
   'img',
   'AvailableQuantity',
   'MinOrderQuantity',
+  'sku',
+  'categoryId',
 ];
 
 describe('GET /api/tool on the demo catalog', () => {
@@ -33,7 +35,7 @@ describe('GET /api/tool on the demo catalog', () => {
     expect(body.map((p) => p.name)).toEqual(seedProducts.map((p) => p.name));
   });
 
-  it("sends exactly the spec's fields, numbers as JSON numbers and price in dollars", async () => {
+  it("sends the spec's fields (and the SKU and category), numbers as JSON numbers and price in dollars", async () => {
     const body = (await t.app.inject({ method: 'GET', url: '/api/tool' })).json<
       Record<string, unknown>[]
     >();
@@ -49,6 +51,8 @@ describe('GET /api/tool on the demo catalog', () => {
         img: seed?.img,
         AvailableQuantity: seed?.availableQuantity,
         MinOrderQuantity: seed?.minOrderQuantity,
+        sku: seed?.sku,
+        categoryId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       });
       expect(typeof product.price).toBe('number');
       expect(typeof product.AvailableQuantity).toBe('number');

@@ -1,7 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../src/db/client.js';
-import { products, reviews } from '../src/db/schema.js';
+import { categories, products, reviews } from '../src/db/schema.js';
 import { seedProducts, seedReviews } from '../src/db/seed-data.js';
 import { resetDemoData, seedDemoData } from '../src/db/seed.js';
 import { createTestDatabase } from './helpers/test-database.js';
@@ -107,8 +107,11 @@ describe('resetDemoData', () => {
         img: products.img,
         availableQuantity: products.availableQuantity,
         minOrderQuantity: products.minOrderQuantity,
+        sku: products.sku,
+        category: categories.slug,
       })
       .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
       .orderBy(asc(products.seq));
     expect(productRows).toEqual(seedProducts);
     const reviewRows = await db

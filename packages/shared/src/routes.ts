@@ -19,6 +19,9 @@ export const PAGE_PATHS = {
   resetPassword: '/reset-password',
   emailVerified: '/email-verified',
   allItems: '/allItems',
+  search: '/search',
+  product: '/tool/:id',
+  category: '/category/:slug',
   purchase: '/purchase',
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
@@ -30,6 +33,7 @@ export const PAGE_PATHS = {
   manageOrder: '/dashboard/manageOrder',
   messages: '/dashboard/messages',
   outbox: '/dashboard/outbox',
+  categories: '/dashboard/categories',
 } as const satisfies Record<string, `/${string}`>;
 
 export type PageName = keyof typeof PAGE_PATHS;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -7,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -25,6 +27,26 @@ import {
 /** A text search document; read only through `@@` in queries, never selected. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/** The catalog's tree of categories (Power tools > Drills); a product sits in one. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('_id').primaryKey().defaultRandom(),
+    slug: varchar('slug', { length: 60 }).notNull().unique(),
+    name: varchar('name', { length: 40 }).notNull(),
+    // A category with children or products cannot be deleted: restrict, never cascade.
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, {
+      onDelete: 'restrict',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('categories_not_own_parent', sql`${t.parentId} <> ${t.id}`)],
+);
+
+/** Numbers the SKUs made for products added without one. */
+export const productsSkuSeq = pgSequence('products_sku_seq');
+
 export const products = pgTable(
   'products',
   {
@@ -37,6 +59,11 @@ export const products = pgTable(
     img: text('img').notNull(),
     availableQuantity: integer('AvailableQuantity').notNull(),
     minOrderQuantity: integer('MinOrderQuantity').notNull().default(1),
+    /** Unique in any letter case (products_sku_idx), archived products' too; TY-00042 unless given. */
+    sku: varchar('sku', { length: 32 })
+      .notNull()
+      .default(sql`'TY-' || lpad(nextval('products_sku_seq')::text, 5, '0')`),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     /** Set when an admin deletes a product that has orders: gone from the shop, kept for them. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -59,6 +86,22 @@ export const products = pgTable(
     // No pending list: products change rarely, and a search must not scan unmerged inserts
     // (nor the planner price them so high that it tests every row instead).
     index('products_search_idx').using('gin', t.search).with({ fastupdate: false }),
+    uniqueIndex('products_sku_idx').on(sql`upper(${t.sku})`),
+    // A category's page and filter, in list order.
+    index('products_category_seq_idx')
+      .on(t.categoryId, t.seq)
+      .where(sql`${t.archivedAt} is null`),
+    // Sort and range by price, sort by name.
+    index('products_live_price_idx')
+      .on(t.priceCents)
+      .where(sql`${t.archivedAt} is null`),
+    index('products_live_name_idx')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.archivedAt} is null`),
+    // Names like the search, when no word matches ("hammr" finds hammers).
+    index('products_name_trgm_idx')
+      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+      .where(sql`${t.archivedAt} is null`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { appMeta, products, reviews } from './schema.js';
-import { seedProducts, seedReviews } from './seed-data.js';
+import { appMeta, categories, products, reviews } from './schema.js';
+import { seedCategories, seedProducts, seedReviews } from './seed-data.js';
 
 const SEEDED_KEY = 'demo_data_seeded_at';
 
@@ -36,7 +36,9 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
 export async function resetDemoData(db: Db): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     // CASCADE reaches whatever references the catalog (orders, later): a reset is a reset.
-    await tx.execute(sql`truncate table ${products}, ${reviews} restart identity cascade`);
+    await tx.execute(
+      sql`truncate table ${products}, ${categories}, ${reviews} restart identity cascade`,
+    );
     await tx
       .insert(appMeta)
       .values({ key: SEEDED_KEY, value: new Date().toISOString() })
@@ -49,8 +51,18 @@ export async function resetDemoData(db: Db): Promise<SeedResult> {
 }
 
 async function insertDemoData(tx: Pick<Db, 'insert'>): Promise<SeedResult> {
+  const ids = new Map<string, string>();
+  for (const c of seedCategories) {
+    const [row] = await tx
+      .insert(categories)
+      .values({ slug: c.slug, name: c.name, parentId: c.parent ? ids.get(c.parent) : null })
+      .returning({ id: categories.id });
+    if (row) ids.set(c.slug, row.id);
+  }
   await tx.insert(products).values(
     seedProducts.map((p) => ({
+      sku: p.sku,
+      categoryId: ids.get(p.category) ?? null,
       name: p.name,
       description: p.description,
       priceCents: p.priceCents,

@@ -1,7 +1,19 @@
-import { centsToDollars, dollarsToCents, type Product, type ProductFields } from '@toolyard/shared';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import {
+  CATEGORY_MAX_DEPTH,
+  categoryAndDescendants,
+  centsToDollars,
+  dollarsToCents,
+  type Category,
+  type Product,
+  type ProductFacets,
+  type ProductFacetsQuery,
+  type ProductFields,
+  type ProductListQuery,
+} from '@toolyard/shared';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orders, products } from '../../db/schema.js';
+import { categories, orders, products } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
 
 const productColumns = {
   id: products.id,
@@ -11,20 +23,52 @@ const productColumns = {
   img: products.img,
   availableQuantity: products.availableQuantity,
   minOrderQuantity: products.minOrderQuantity,
+  sku: products.sku,
+  categoryId: products.categoryId,
 };
 
-type ProductRow = { [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data'] };
+interface ProductRow {
+  id: string;
+  name: string;
+  priceCents: number;
+  description: string;
+  img: string;
+  availableQuantity: number;
+  minOrderQuantity: number;
+  sku: string;
+  categoryId: string | null;
+}
 
-export interface ProductQuery {
-  q?: string;
-  /** Omit both for every product (the spec's plain call). */
-  page?: number;
-  pageSize?: number;
+/** How a search matched: by its English words, or (none matching) by names like it. */
+export type SearchMatch = ProductFacets['match'];
+
+export interface ProductPage {
+  products: Product[];
+  total: number;
+  /** Set when the answer is a search's. */
+  match?: SearchMatch;
 }
 
 const live = isNull(products.archivedAt);
+const inStock = sql`${products.availableQuantity} >= ${products.minOrderQuantity}`;
+const lowerName = sql`lower(${products.name})`;
+const wordsQuery = (q: string) => sql`plainto_tsquery('english', ${q})`;
+const matches = (q: string, match: SearchMatch) =>
+  match === 'words'
+    ? sql`${products.search} @@ ${wordsQuery(q)}`
+    : // word_similarity above pg_trgm's threshold (0.6), served by products_name_trgm_idx.
+      sql`${q.toLowerCase()} <% ${lowerName}`;
 
-/** The only code that reads and writes products. */
+/** The filters of a browse apart from the search words, as SQL conditions. */
+interface Narrowing {
+  categoryIds?: string[];
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  sku?: string;
+}
+
+/** Product and category SQL lives here alone; stock taken by orders lives in orders.repository. */
 export function createCatalogRepository(db: Db) {
   /**
    * English words, stemmed, all of them in the name or description (ADR 007). The matches
@@ -52,6 +96,8 @@ export function createCatalogRepository(db: Db) {
       img: found.img,
       availableQuantity: found.availableQuantity,
       minOrderQuantity: found.minOrderQuantity,
+      sku: found.sku,
+      categoryId: found.categoryId,
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(found)
@@ -60,33 +106,219 @@ export function createCatalogRepository(db: Db) {
     .offset(sql.placeholder('offset'))
     .prepare('catalog_search');
 
-  async function search(
-    q: string,
+  async function wordSearch(q: string, limit: number | undefined, offset: number) {
+    const rows = await searchPage.execute({ q, limit: limit ?? null, offset, gatherApart: 0 });
+    return rows;
+  }
+
+  /** The category ids a slug filters by (it and those below it); [] when there is none. */
+  async function categoryIdsFor(slug: string): Promise<string[]> {
+    const all = await db
+      .select({ _id: categories.id, slug: categories.slug, parentId: categories.parentId })
+      .from(categories);
+    const chosen = all.find((c) => c.slug === slug);
+    return chosen ? categoryAndDescendants(all, chosen._id) : [];
+  }
+
+  function narrowing(n: Narrowing): SQL[] {
+    const conditions: SQL[] = [];
+    if (n.categoryIds) {
+      conditions.push(
+        n.categoryIds.length === 0
+          ? sql`false`
+          : sql`${products.categoryId} = any(${sql.param(n.categoryIds)}::uuid[])`,
+      );
+    }
+    if (n.minPrice !== undefined) {
+      conditions.push(sql`${products.priceCents} >= ${Math.ceil(n.minPrice * 100 - 1e-6)}`);
+    }
+    if (n.maxPrice !== undefined) {
+      conditions.push(sql`${products.priceCents} <= ${Math.floor(n.maxPrice * 100 + 1e-6)}`);
+    }
+    if (n.inStock) conditions.push(inStock);
+    if (n.sku !== undefined) conditions.push(sql`upper(${products.sku}) = ${n.sku.toUpperCase()}`);
+    return conditions;
+  }
+
+  function ordering(query: ProductListQuery, match: SearchMatch | undefined): SQL[] {
+    switch (query.sort) {
+      case 'price':
+        return [asc(products.priceCents), asc(products.seq)];
+      case '-price':
+        return [desc(products.priceCents), asc(products.seq)];
+      case 'name':
+        return [asc(lowerName), asc(products.seq)];
+      case 'relevance':
+        if (query.q && match === 'words') {
+          return [
+            desc(sql`ts_rank(${products.search}, ${wordsQuery(query.q)})`),
+            asc(products.seq),
+          ];
+        }
+        if (query.q && match === 'similar') {
+          return [
+            desc(sql`word_similarity(${query.q.toLowerCase()}, ${lowerName})`),
+            asc(products.seq),
+          ];
+        }
+        return [asc(products.seq)];
+      default:
+        return [asc(products.seq)];
+    }
+  }
+
+  /**
+   * One page of a filtered search. With words, the matches are gathered apart behind an
+   * OFFSET fence (see above), by the search index or the trigram index, and the rest
+   * narrows, orders and counts them.
+   */
+  async function browsePage(
+    query: ProductListQuery,
+    n: Narrowing,
+    match: SearchMatch | undefined,
     limit: number | undefined,
     offset: number,
-  ): Promise<{ products: Product[]; total: number }> {
-    const rows = await searchPage.execute({ q, limit: limit ?? null, offset, gatherApart: 0 });
-    // A page past the last has no row to carry the total: count apart.
-    const total = rows[0]?.total ?? (offset > 0 ? (await search(q, 1, 0)).total : 0);
-    return { products: rows.map(toProduct), total };
+  ): Promise<(ProductRow & { total: number })[]> {
+    const conditions = [live, ...narrowing(n)];
+    if (query.q && match) conditions.push(matches(query.q, match));
+    const base = db
+      .select({ ...productColumns, total: sql<number>`(count(*) over ())::int` })
+      .from(products)
+      .where(and(...conditions))
+      .orderBy(...ordering(query, match))
+      .offset(offset);
+    return limit === undefined ? base : base.limit(limit);
+  }
+
+  async function facetRows(q: string | undefined, match: SearchMatch | undefined, n: Narrowing) {
+    const conditions = [live, ...narrowing({ ...n, categoryIds: undefined, inStock: false })];
+    if (q && match) conditions.push(matches(q, match));
+    return db
+      .select({
+        categoryId: products.categoryId,
+        n: sql<number>`count(*)::int`,
+        inStock: sql<number>`(count(*) filter (where ${inStock}))::int`,
+        min: sql<number | null>`min(${products.priceCents})`,
+        max: sql<number | null>`max(${products.priceCents})`,
+      })
+      .from(products)
+      .where(and(...conditions))
+      .groupBy(products.categoryId);
   }
 
   return {
-    /** Products in list order (insertion order: the first six are featured), archived ones left out. */
-    async listProducts(query: ProductQuery = {}): Promise<{ products: Product[]; total: number }> {
+    /**
+     * Products in list order (insertion order: the first six are featured), archived ones
+     * left out; searched, narrowed and sorted when the query says so. A search that matches
+     * no word matches names like it instead (`match: 'similar'`).
+     */
+    async listProducts(query: ProductListQuery = {}): Promise<ProductPage> {
       const pageSize = query.pageSize ?? (query.page ? 20 : undefined);
       const offset = pageSize ? ((query.page ?? 1) - 1) * pageSize : 0;
-      if (query.q) return search(query.q, pageSize, offset);
-      const rowsQuery = db
-        .select(productColumns)
-        .from(products)
-        .where(live)
-        .orderBy(asc(products.seq));
-      const [rows, [totals]] = await Promise.all([
-        pageSize ? rowsQuery.limit(pageSize).offset(offset) : rowsQuery,
-        db.select({ n: count() }).from(products).where(live),
-      ]);
-      return { products: rows.map(toProduct), total: totals?.n ?? 0 };
+      const filtered =
+        query.category !== undefined ||
+        query.minPrice !== undefined ||
+        query.maxPrice !== undefined ||
+        query.inStock !== undefined ||
+        query.sku !== undefined ||
+        query.sort !== undefined;
+
+      if (!filtered && !query.q) {
+        const rowsQuery = db
+          .select(productColumns)
+          .from(products)
+          .where(live)
+          .orderBy(asc(products.seq));
+        const [rows, [totals]] = await Promise.all([
+          pageSize ? rowsQuery.limit(pageSize).offset(offset) : rowsQuery,
+          db.select({ n: count() }).from(products).where(live),
+        ]);
+        return { products: rows.map(toProduct), total: totals?.n ?? 0 };
+      }
+
+      const n: Narrowing = {
+        categoryIds:
+          query.category !== undefined ? await categoryIdsFor(query.category) : undefined,
+        minPrice: query.minPrice,
+        maxPrice: query.maxPrice,
+        inStock: query.inStock,
+        sku: query.sku,
+      };
+      const page = (match: SearchMatch | undefined, limit: number | undefined, from: number) =>
+        // The plain word search, the hot one, keeps its prepared statement.
+        filtered || match !== 'words'
+          ? browsePage(query, n, match, limit, from)
+          : wordSearch(query.q ?? '', limit, from);
+      const counted = async (match: SearchMatch | undefined) => {
+        const rows = await page(match, pageSize, offset);
+        // A page past the last has no row to carry the total: count apart.
+        const total =
+          rows[0]?.total ?? (offset > 0 ? ((await page(match, 1, 0))[0]?.total ?? 0) : 0);
+        return { rows, total };
+      };
+
+      if (!query.q) {
+        const { rows, total } = await counted(undefined);
+        return { products: rows.map(toProduct), total };
+      }
+      let match: SearchMatch = 'words';
+      let result = await counted('words');
+      if (result.total === 0) {
+        match = 'similar';
+        result = await counted('similar');
+      }
+      return { products: result.rows.map(toProduct), total: result.total, match };
+    },
+
+    /** Counts per category (with the ones below it), in stock, and the price range of a search. */
+    async facets(query: ProductFacetsQuery): Promise<ProductFacets> {
+      const n: Narrowing = { minPrice: query.minPrice, maxPrice: query.maxPrice, sku: query.sku };
+      let match: SearchMatch = 'words';
+      let rows = await facetRows(query.q, query.q ? 'words' : undefined, n);
+      if (query.q && rows.length === 0) {
+        match = 'similar';
+        rows = await facetRows(query.q, 'similar', n);
+      }
+      const all = await db
+        .select({ _id: categories.id, slug: categories.slug, parentId: categories.parentId })
+        .from(categories);
+      const counted = (r: (typeof rows)[number]) => (query.inStock ? r.inStock : r.n);
+      const chosen =
+        query.category === undefined
+          ? undefined
+          : new Set(
+              (() => {
+                const c = all.find((x) => x.slug === query.category);
+                return c ? categoryAndDescendants(all, c._id) : [];
+              })(),
+            );
+      const inChosen = rows.filter((r) => !chosen || (r.categoryId && chosen.has(r.categoryId)));
+      const prices = inChosen.filter((r) => counted(r) > 0);
+      const direct = new Map(rows.map((r) => [r.categoryId, counted(r)]));
+      const categoryCounts = all
+        .map((c) => ({
+          _id: c._id,
+          slug: c.slug,
+          count: categoryAndDescendants(all, c._id).reduce(
+            (sum, id) => sum + (direct.get(id) ?? 0),
+            0,
+          ),
+        }))
+        .filter((c) => c.count > 0)
+        .sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
+      return {
+        total: inChosen.reduce((sum, r) => sum + counted(r), 0),
+        categories: categoryCounts,
+        inStock: inChosen.reduce((sum, r) => sum + r.inStock, 0),
+        price:
+          prices.length === 0
+            ? null
+            : {
+                min: centsToDollars(Math.min(...prices.map((r) => Number(r.min)))),
+                max: centsToDollars(Math.max(...prices.map((r) => Number(r.max)))),
+              },
+        match,
+      };
     },
 
     async getProduct(id: string): Promise<Product | undefined> {
@@ -97,19 +329,55 @@ export function createCatalogRepository(db: Db) {
       return row && toProduct(row);
     },
 
+    /** Every live product's id and last change, for the sitemap. */
+    async productsForSitemap(): Promise<{ id: string; updatedAt: Date }[]> {
+      return db
+        .select({ id: products.id, updatedAt: products.updatedAt })
+        .from(products)
+        .where(live)
+        .orderBy(asc(products.seq));
+    },
+
     async createProduct(input: ProductFields): Promise<Product> {
-      const [row] = await db.insert(products).values(toColumns(input)).returning(productColumns);
-      if (!row) throw new Error('insert returned no row');
-      return toProduct(row);
+      return uniqueSku(input.sku, () =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(products)
+            .values({
+              ...toColumns(input),
+              // Made from the product's number below when the admin gave none.
+              sku: input.sku ?? `new-${crypto.randomUUID()}`,
+              categoryId: await knownCategory(tx, input.categoryId ?? null),
+            })
+            .returning({ ...productColumns, seq: products.seq });
+          if (!row) throw new Error('insert returned no row');
+          if (input.sku !== undefined) return toProduct(row);
+          const [numbered] = await tx
+            .update(products)
+            .set({ sku: sql`'TY-' || lpad(${products.seq}::text, 5, '0')` })
+            .where(eq(products.id, row.id))
+            .returning(productColumns);
+          return toProduct(numbered ?? row);
+        }),
+      );
     },
 
     async updateProduct(id: string, input: ProductFields) {
-      const [row] = await db
-        .update(products)
-        .set({ ...toColumns(input), updatedAt: new Date() })
-        .where(and(eq(products.id, id), live))
-        .returning(productColumns);
-      return row && toProduct(row);
+      return uniqueSku(input.sku, async () => {
+        const [row] = await db
+          .update(products)
+          .set({
+            ...toColumns(input),
+            ...(input.sku !== undefined && { sku: input.sku }),
+            ...(input.categoryId !== undefined && {
+              categoryId: await knownCategory(db, input.categoryId),
+            }),
+            updatedAt: new Date(),
+          })
+          .where(and(eq(products.id, id), live))
+          .returning(productColumns);
+        return row && toProduct(row);
+      });
     },
 
     /** Deletes a product, or archives it when orders refer to it. False when there is none. */
@@ -131,10 +399,205 @@ export function createCatalogRepository(db: Db) {
         return deleted.length > 0;
       });
     },
+
+    // Categories: a small tree, read whole.
+
+    /** Every category, by name, with how many live products are filed directly in it. */
+    async listCategories(): Promise<Category[]> {
+      const rows = await db
+        .select({
+          _id: categories.id,
+          slug: categories.slug,
+          name: categories.name,
+          parentId: categories.parentId,
+          updatedAt: categories.updatedAt,
+          products: sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id} and ${products.archivedAt} is null)`,
+        })
+        .from(categories)
+        .orderBy(asc(categories.name));
+      return rows.map(({ updatedAt: _, ...c }) => c);
+    },
+
+    /** Every category's slug and last change, for the sitemap. */
+    async categoriesForSitemap(): Promise<{ slug: string; updatedAt: Date }[]> {
+      return db
+        .select({ slug: categories.slug, updatedAt: categories.updatedAt })
+        .from(categories)
+        .orderBy(asc(categories.slug));
+    },
+
+    async createCategory(input: {
+      name: string;
+      slug: string;
+      parentId: string | null;
+    }): Promise<Category> {
+      return uniqueSlug(input.slug, () =>
+        db.transaction(async (tx) => {
+          await checkParent(tx, undefined, input.parentId);
+          const [row] = await tx.insert(categories).values(input).returning({
+            _id: categories.id,
+            slug: categories.slug,
+            name: categories.name,
+            parentId: categories.parentId,
+          });
+          if (!row) throw new Error('insert returned no row');
+          return { ...row, products: 0 };
+        }),
+      );
+    },
+
+    /** Renames or moves a category; undefined when there is none. */
+    async updateCategory(
+      id: string,
+      input: { name: string; slug: string; parentId: string | null },
+    ): Promise<Category | undefined> {
+      return uniqueSlug(input.slug, () =>
+        db.transaction(async (tx) => {
+          // One tree change at a time, so two moves cannot make a loop between them.
+          await tx.execute(sql`lock table ${categories} in share row exclusive mode`);
+          const [exists] = await tx
+            .select({ id: categories.id })
+            .from(categories)
+            .where(eq(categories.id, id));
+          if (!exists) return undefined;
+          await checkParent(tx, id, input.parentId);
+          await tx
+            .update(categories)
+            .set({ ...input, updatedAt: new Date() })
+            .where(eq(categories.id, id));
+          const [row] = await tx
+            .select({
+              _id: categories.id,
+              slug: categories.slug,
+              name: categories.name,
+              parentId: categories.parentId,
+              products: sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id} and ${products.archivedAt} is null)`,
+            })
+            .from(categories)
+            .where(eq(categories.id, id));
+          return row;
+        }),
+      );
+    },
+
+    /**
+     * Deletes an empty category: none below it and no live product in it (archived products
+     * in it lose their category). False when there is none; 409 when it is not empty.
+     */
+    async removeCategory(id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`lock table ${categories} in share row exclusive mode`);
+        const [row] = await tx
+          .select({
+            id: categories.id,
+            children: sql<number>`(select count(*)::int from ${categories} c where c.parent_id = ${categories.id})`,
+            products: sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id} and ${products.archivedAt} is null)`,
+          })
+          .from(categories)
+          .where(eq(categories.id, id))
+          .for('update');
+        if (!row) return false;
+        if (row.children > 0 || row.products > 0) {
+          throw new AppError(
+            'conflict',
+            row.children > 0
+              ? 'This category has categories under it: move or delete them first.'
+              : `This category holds ${row.products} product${row.products === 1 ? '' : 's'}: move ${row.products === 1 ? 'it' : 'them'} to another category first.`,
+            409,
+          );
+        }
+        await tx.update(products).set({ categoryId: null }).where(eq(products.categoryId, id));
+        await tx.delete(categories).where(eq(categories.id, id));
+        return true;
+      });
+    },
   };
 }
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The category id if it exists; a 400 naming the field otherwise. */
+async function knownCategory(db: Db | Tx, id: string | null): Promise<string | null> {
+  if (id === null) return null;
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, id));
+  if (!row) {
+    throw new AppError('invalid_input', 'That category does not exist.', 400, {
+      categoryId: 'That category does not exist.',
+    });
+  }
+  return id;
+}
+
+/** A parent must exist, must not be the category or below it, and the tree stays shallow. */
+async function checkParent(tx: Tx, id: string | undefined, parentId: string | null) {
+  if (parentId === null) return;
+  const all = await tx
+    .select({ _id: categories.id, parentId: categories.parentId })
+    .from(categories);
+  const refuse = (message: string) =>
+    new AppError('invalid_input', message, 400, { parentId: message });
+  if (!all.some((c) => c._id === parentId)) throw refuse('That parent category does not exist.');
+  if (id && categoryAndDescendants(all, id).includes(parentId)) {
+    throw refuse('A category cannot move under itself or a category below it.');
+  }
+  let depth = 1;
+  for (let c = all.find((x) => x._id === parentId); c; c = all.find((x) => x._id === c?.parentId)) {
+    depth++;
+    if (depth > all.length + 1) break;
+  }
+  const below = id ? subtreeHeight(all, id) : 0;
+  if (depth + below > CATEGORY_MAX_DEPTH) {
+    throw refuse(`Categories go at most ${CATEGORY_MAX_DEPTH} levels deep.`);
+  }
+}
+
+/** How many levels sit below `id` (0 for a leaf). */
+function subtreeHeight(all: { _id: string; parentId: string | null }[], id: string): number {
+  const children = all.filter((c) => c.parentId === id);
+  return children.length === 0
+    ? 0
+    : 1 + Math.max(...children.map((c) => subtreeHeight(all, c._id)));
+}
+
+/** The unique-violation's constraint, if `err` is one. */
+function violatedConstraint(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}
+
+async function uniqueSku<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (violatedConstraint(err) === 'products_sku_idx') {
+      const message = sku
+        ? `Another product already has the SKU ${sku}.`
+        : 'The SKU made for this product is taken: give it one.';
+      throw new AppError('conflict', message, 409, { sku: message });
+    }
+    throw err;
+  }
+}
+
+async function uniqueSlug<T>(slug: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (violatedConstraint(err) === 'categories_slug_unique') {
+      const message = `Another category already has the address ${slug}.`;
+      throw new AppError('conflict', message, 409, { slug: message });
+    }
+    throw err;
+  }
+}
 
 function toColumns(input: ProductFields) {
   return {
@@ -156,5 +619,7 @@ function toProduct(row: ProductRow): Product {
     img: row.img,
     AvailableQuantity: row.availableQuantity,
     MinOrderQuantity: row.minOrderQuantity,
+    sku: row.sku,
+    categoryId: row.categoryId,
   };
 }

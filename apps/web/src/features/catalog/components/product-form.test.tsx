@@ -14,6 +14,8 @@ const saved = {
   img: '/images/tools/wood-screws.svg',
   AvailableQuantity: 40,
   MinOrderQuantity: 5,
+  sku: 'TY-TEST-1',
+  categoryId: null,
 };
 
 describe('ProductForm', () => {

@@ -15,6 +15,8 @@ const product: Product = {
   img: '/images/tools/wood-screws.svg',
   AvailableQuantity: 40,
   MinOrderQuantity: 5,
+  sku: 'TY-TEST-1',
+  categoryId: null,
 };
 
 const buyer: Buyer = {
