@@ -29,6 +29,9 @@ const ResetPassword = lazyPage(() => import('./routes/reset-password'));
 const EmailVerified = lazyPage(() => import('./routes/email-verified'));
 const AllItems = lazyPage(() => import('./routes/all-items'));
 const Purchase = lazyPage(() => import('./routes/purchase'));
+const Search = lazyPage(() => import('./routes/search'));
+const ProductPage = lazyPage(() => import('./routes/product'));
+const CategoryPage = lazyPage(() => import('./routes/category'));
 const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout'));
 const Profile = lazyPage(() => import('./routes/dashboard/profile'));
 const MyOrders = lazyPage(() => import('./routes/dashboard/my-orders'));
@@ -39,6 +42,7 @@ const AddItem = lazyPage(() => import('./routes/dashboard/add-item'));
 const ManageOrders = lazyPage(() => import('./routes/dashboard/manage-orders'));
 const Messages = lazyPage(() => import('./routes/dashboard/messages'));
 const Outbox = lazyPage(() => import('./routes/dashboard/outbox'));
+const Categories = lazyPage(() => import('./routes/dashboard/categories'));
 const NotFound = lazyPage(() => import('./routes/not-found'));
 
 /** The storefront's pages ask for their data while their code downloads, not after. */
@@ -96,6 +100,9 @@ export function AppRoutes() {
         {signedIn(<AllItems />)}
       </Route>
       <Route path={PAGE_PATHS.purchase}>{signedIn(<Purchase />)}</Route>
+      <Route path={PAGE_PATHS.search} component={Search} />
+      <Route path={PAGE_PATHS.product} component={ProductPage} />
+      <Route path={PAGE_PATHS.category} component={CategoryPage} />
       <Route path={PAGE_PATHS.dashboard}>{dashboard(<Profile />)}</Route>
       <Route path={PAGE_PATHS.profile}>{dashboard(<Profile />)}</Route>
       <Route path={PAGE_PATHS.myOrders}>{dashboard(<MyOrders />)}</Route>
@@ -106,6 +113,7 @@ export function AppRoutes() {
       <Route path={PAGE_PATHS.manageOrder}>{adminOnly(<ManageOrders />)}</Route>
       <Route path={PAGE_PATHS.messages}>{adminOnly(<Messages />)}</Route>
       <Route path={PAGE_PATHS.outbox}>{adminOnly(<Outbox />)}</Route>
+      <Route path={PAGE_PATHS.categories}>{adminOnly(<Categories />)}</Route>
       <Route component={NotFound} />
     </Switch>
   );

@@ -1,8 +1,11 @@
 import {
   productListSchema,
+  SEARCH_MATCH_HEADER,
   TOTAL_COUNT_HEADER,
   UPCOMING_PRODUCTS,
   type Product,
+  type ProductFacets,
+  type ProductSort,
 } from '@toolyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -23,30 +26,57 @@ export interface ProductPage {
   total: number;
   page: number;
   pageSize: number;
+  /** How a search matched: every word, or (no word matching) similar names. */
+  match?: ProductFacets['match'];
 }
 
-export interface ProductPageQuery {
-  page: number;
+/** The filters of a catalog search (GET /api/tool and /api/tool/facets). */
+export interface ProductFilters {
   /** Matches name or description; empty lists everything. */
   q: string;
+  /** A category's slug: it and the categories below it. */
+  category?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+}
+
+export interface ProductPageQuery extends ProductFilters {
+  page: number;
   pageSize?: number;
+  sort?: ProductSort;
+}
+
+/** The filters as API query parameters, leaving out what is not set. */
+export function filterParams(filters: ProductFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.category) params.set('category', filters.category);
+  if (filters.minPrice !== undefined) params.set('minPrice', String(filters.minPrice));
+  if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
+  if (filters.inStock) params.set('inStock', 'true');
+  return params;
 }
 
 export async function getProductsPage(
-  { page, q, pageSize = PRODUCTS_PAGE_SIZE }: ProductPageQuery,
+  { page, pageSize = PRODUCTS_PAGE_SIZE, sort, ...filters }: ProductPageQuery,
   signal?: AbortSignal,
 ): Promise<ProductPage> {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  if (q) params.set('q', q);
+  const params = filterParams(filters);
+  params.set('page', String(page));
+  params.set('pageSize', String(pageSize));
+  if (sort) params.set('sort', sort);
   const { data, headers } = await apiRequest(`/tool?${params}`, {
     schema: productListSchema,
     signal,
   });
+  const match = headers.get(SEARCH_MATCH_HEADER);
   return {
     products: data,
     total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
     page,
     pageSize,
+    ...((match === 'words' || match === 'similar') && { match }),
   };
 }
 
