@@ -30,7 +30,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack|wouter)[\\/]|packages[\\/]shared[\\/]|src[\\/]lib[\\/]api-client/,
+              test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack|wouter)[\\/]/,
             },
           ],
         },

@@ -25,6 +25,8 @@ const product = {
   img: '/images/tools/claw-hammer.svg',
   AvailableQuantity: 600,
   MinOrderQuantity: 10,
+  sku: 'TY-HM-2016',
+  categoryId: null,
 };
 
 afterEach(() => vi.unstubAllGlobals());

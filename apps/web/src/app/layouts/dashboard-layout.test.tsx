@@ -31,10 +31,11 @@ describe('DashboardLayout', () => {
     });
     renderWithProviders(<DashboardLayout>page</DashboardLayout>, { path: '/dashboard' });
 
-    expect(await sidebarLinks(6)).toEqual([
+    expect(await sidebarLinks(7)).toEqual([
       'My Profile',
       'All Users',
       'Add Items',
+      'Categories',
       'Manage Orders',
       'Messages',
       'Outbox',
@@ -50,7 +51,7 @@ describe('DashboardLayout', () => {
       }),
     });
     const admin = renderWithProviders(<DashboardLayout>page</DashboardLayout>);
-    expect(await sidebarLinks(5)).not.toContain('Outbox');
+    expect(await sidebarLinks(6)).not.toContain('Outbox');
     admin.unmount();
 
     const api = mockApi({

@@ -17,6 +17,7 @@ const buyerLinks: SidebarItem[] = [
 const adminLinks: SidebarItem[] = [
   { to: '/dashboard/users', label: 'All Users' },
   { to: '/dashboard/addItem', label: 'Add Items' },
+  { to: '/dashboard/categories', label: 'Categories' },
   { to: '/dashboard/manageOrder', label: 'Manage Orders' },
   { to: '/dashboard/messages', label: 'Messages' },
 ];

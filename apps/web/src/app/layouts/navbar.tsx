@@ -5,6 +5,7 @@ import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/features/auth/api/get-session';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { HeaderSearch } from '@/features/catalog/components/header-search';
 import { useNavigateRendered } from '@/hooks/use-navigate-rendered';
 import { useRouteToggle } from '@/hooks/use-route-toggle';
 
@@ -75,16 +76,20 @@ export function Navbar() {
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav
         aria-label="Main"
-        className="mx-auto flex max-w-7xl items-center justify-between px-4 py-2"
+        className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-2"
       >
-        <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 text-xl font-extrabold tracking-tight"
+        >
           <img src="/favicon.svg" alt="" width={32} height={32} />
           Toolyard
         </Link>
-        <ul className="hidden items-center gap-1 lg:flex">{items}</ul>
+        <HeaderSearch className="min-w-0 flex-1 lg:max-w-xs" />
+        <ul className="hidden shrink-0 items-center gap-1 lg:flex">{items}</ul>
         <button
           type="button"
-          className="btn btn-ghost lg:hidden"
+          className="btn btn-ghost shrink-0 lg:hidden"
           aria-expanded={open}
           aria-controls={menuId}
           onClick={toggle}

@@ -1,3 +1,4 @@
+import { isInStock } from '@toolyard/shared';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
@@ -11,7 +12,10 @@ import { ProductSearch } from '@/features/catalog/components/product-search';
 import { useProductPageParams } from '@/features/catalog/utils/product-page-params';
 import { PurchaseDialog } from '@/features/orders/components/purchase-dialog';
 
-/** The catalog a page at a time, with a search; each card opens the purchase dialog. */
+/**
+ * The catalog a page at a time, with a search; each card links to its product's page, and one
+ * in stock also opens the purchase dialog.
+ */
 export default function AllItemsPage() {
   const { page, q, update } = useProductPageParams();
   const products = useProductsPage({ page, q, pageSize: CATALOG_PAGE_SIZE });
@@ -58,7 +62,9 @@ export default function AllItemsPage() {
             {products.data.products.map((product, i) => (
               <li key={product._id}>
                 <ProductCard product={product} eager={i < 3} priority={i === 0}>
-                  {buyer && <PurchaseDialog product={product} buyer={buyer} />}
+                  {buyer && isInStock(product) && (
+                    <PurchaseDialog product={product} buyer={buyer} />
+                  )}
                 </ProductCard>
               </li>
             ))}

@@ -1,7 +1,6 @@
-import { FEATURED_PRODUCT_COUNT, UPCOMING_PRODUCTS } from '@toolyard/shared';
+import { FEATURED_PRODUCT_COUNT, isInStock, UPCOMING_PRODUCTS } from '@toolyard/shared';
 import { Suspense } from 'react';
 import { Link } from 'wouter';
-import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
@@ -12,12 +11,17 @@ import { lazyNamed } from '@/lib/lazy-named';
 import { useSession } from '@/features/auth/api/get-session';
 import { HOME_PRODUCTS_QUERY, useProductsPage } from '@/features/catalog/api/get-products-page';
 import { ProductCard } from '@/features/catalog/components/product-card';
-import { ReviewsList } from '@/features/reviews/components/reviews-list';
+import { productHref } from '@/features/catalog/utils/catalog-links';
 
 // The form (react-hook-form, its resolver) is far below the fold: not in the first download.
 const ContactForm = lazyNamed(
   () => import('@/features/contact/components/contact-form'),
   'ContactForm',
+);
+// Below the products too: its code comes as it nears the screen (its data is asked for at once).
+const ReviewsList = lazyNamed(
+  () => import('@/features/reviews/components/reviews-list'),
+  'ReviewsList',
 );
 
 export default function HomePage() {
@@ -80,9 +84,11 @@ function ProductsSections() {
             {products.data.products.slice(0, FEATURED_PRODUCT_COUNT).map((product, i) => (
               <li key={product._id}>
                 <ProductCard product={product} eager={i < 3} priority={i === 0}>
-                  <Link to={`/purchase?id=${product._id}`} className="btn btn-primary btn-block">
-                    Order now
-                  </Link>
+                  {isInStock(product) && (
+                    <Link to={productHref(product._id)} className="btn btn-primary btn-block">
+                      Order now<span className="sr-only">: {product.name}</span>
+                    </Link>
+                  )}
                 </ProductCard>
               </li>
             ))}
@@ -95,19 +101,17 @@ function ProductsSections() {
             <h2 id="upcoming-heading" className="text-3xl font-bold">
               Upcoming products
             </h2>
+            <p className="mt-2 text-base-content/80">
+              Already in the shop: Pre-Order opens a product&apos;s page, where you can order it
+              whenever it is in stock.
+            </p>
             <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {products.data.products.slice(from, UPCOMING_PRODUCTS.to).map((product) => (
                 <li key={product._id}>
                   <ProductCard product={product}>
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-block"
-                      onClick={() =>
-                        toast.info(`Pre-orders for ${product.name} open soon. Watch this space!`)
-                      }
-                    >
-                      Pre-Order
-                    </button>
+                    <Link to={productHref(product._id)} className="btn btn-outline btn-block">
+                      Pre-Order<span className="sr-only">: {product.name}</span>
+                    </Link>
                   </ProductCard>
                 </li>
               ))}
@@ -129,7 +133,11 @@ function ReviewsSection() {
       <h2 id="reviews-heading" className="text-center text-3xl font-bold">
         REVIEWED BY OUR CUSTOMERS
       </h2>
-      <ReviewsList />
+      <WhenNearView placeholder={<div className="min-h-96" />}>
+        <Suspense fallback={<div className="min-h-96" />}>
+          <ReviewsList />
+        </Suspense>
+      </WhenNearView>
     </section>
   );
 }

@@ -26,6 +26,7 @@ export function ResponsiveList<T>({
   row,
   breakpoint = 'md',
   cardLayout = 'stack',
+  isCurrent,
 }: {
   items: readonly T[];
   itemKey: (item: T) => string;
@@ -38,12 +39,24 @@ export function ResponsiveList<T>({
   /** Where the table takes over from the cards; `lg` for wide tables. */
   breakpoint?: keyof typeof breakpoints;
   cardLayout?: keyof typeof cardBodies;
+  /**
+   * The item to point out (one just saved): marked `aria-current`, tinted, and focusable
+   * from code (`tabIndex -1`) so a page can move to it.
+   */
+  isCurrent?: (item: T) => boolean;
 }) {
+  const current = (item: T) =>
+    isCurrent?.(item) ? ({ 'aria-current': true, tabIndex: -1 } as const) : {};
+  const tint = (item: T) => (isCurrent?.(item) ? 'bg-primary/10' : '');
   return (
     <>
       <ul className={breakpoints[breakpoint].cards}>
         {items.map((item) => (
-          <li key={itemKey(item)} className="card border border-base-300 bg-base-100 shadow-sm">
+          <li
+            key={itemKey(item)}
+            className={`card border border-base-300 shadow-sm ${tint(item) || 'bg-base-100'}`}
+            {...current(item)}
+          >
             <div className={cardBodies[cardLayout]}>{card(item)}</div>
           </li>
         ))}
@@ -55,7 +68,9 @@ export function ResponsiveList<T>({
           </thead>
           <tbody>
             {items.map((item) => (
-              <tr key={itemKey(item)}>{row(item)}</tr>
+              <tr key={itemKey(item)} className={tint(item) || undefined} {...current(item)}>
+                {row(item)}
+              </tr>
             ))}
           </tbody>
         </table>

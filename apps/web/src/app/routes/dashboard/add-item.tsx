@@ -1,18 +1,9 @@
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
-import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
-import { useProductsPage } from '@/features/catalog/api/get-products-page';
 import { ProductForm } from '@/features/catalog/components/product-form';
-import { ProductSearch } from '@/features/catalog/components/product-search';
-import { ProductsTable } from '@/features/catalog/components/products-table';
-import { useProductPageParams } from '@/features/catalog/utils/product-page-params';
+import { ProductsTable, useProductsTable } from '@/features/catalog/components/products-table';
 
 export default function AddItemPage() {
-  const { page, q, update } = useProductPageParams();
-  const products = useProductsPage({ page, q });
+  const table = useProductsTable();
 
   return (
     <section className="py-2">
@@ -21,46 +12,13 @@ export default function AddItemPage() {
       <div className="card mt-4 max-w-3xl border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">
           <h2 className="card-title">New product</h2>
-          <ProductForm />
+          {/* A product just added is shown at once: the table moves to it. */}
+          <ProductForm onDone={(product) => void table.showAdded(product)} />
         </div>
       </div>
 
       <h2 className="mt-10 text-2xl font-bold">Products</h2>
-      <ProductSearch initial={q} onSearch={(next) => update({ q: next })} />
-      {products.isPending ? (
-        <Spinner label="Loading products" />
-      ) : products.isError ? (
-        <ErrorState
-          message={errorMessage(products.error)}
-          onRetry={() => void products.refetch()}
-        />
-      ) : products.data.products.length === 0 ? (
-        <EmptyState
-          title={
-            q
-              ? `No products match “${q}”`
-              : page > 1
-                ? 'No products on this page'
-                : 'No products yet'
-          }
-        >
-          {(q || page > 1) && (
-            <button type="button" className="btn btn-sm" onClick={() => update({ q: '', page: 1 })}>
-              Show all products
-            </button>
-          )}
-        </EmptyState>
-      ) : (
-        <div className={products.isPlaceholderData ? 'opacity-60' : undefined}>
-          <ProductsTable products={products.data.products} />
-          <Pagination
-            label="Product pages"
-            page={products.data.page}
-            pageCount={Math.max(1, Math.ceil(products.data.total / products.data.pageSize))}
-            onPageChange={(next) => update({ page: next })}
-          />
-        </div>
-      )}
+      <ProductsTable table={table} />
     </section>
   );
 }

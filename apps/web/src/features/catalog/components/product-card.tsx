@@ -1,7 +1,14 @@
 import { formatDollars, type Product } from '@toolyard/shared';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { productHref } from '../utils/catalog-links';
+import { StockBadge } from './stock-badge';
 
-/** A product with its name, description, stock, minimum order and price. */
+/**
+ * A product with its name (a link to its page, stretched over the card), SKU, description,
+ * stock status and numbers, minimum order and price. `children` are the card's actions: callers
+ * pass none for a product that is out of stock.
+ */
 export function ProductCard({
   product,
   children,
@@ -16,7 +23,7 @@ export function ProductCard({
   priority?: boolean;
 }) {
   return (
-    <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
+    <article className="card relative h-full border border-base-300 bg-base-100 shadow-sm">
       <figure className="aspect-[4/3] bg-base-200">
         <img
           src={product.img}
@@ -30,7 +37,19 @@ export function ProductCard({
         />
       </figure>
       <div className="card-body gap-2">
-        <h3 className="card-title text-lg">{product.name}</h3>
+        <h3 className="card-title text-lg">
+          {/* The whole card opens the product; the actions below sit above this link. */}
+          <Link
+            to={productHref(product._id)}
+            className="link-hover before:absolute before:inset-0 before:content-['']"
+          >
+            {product.name}
+          </Link>
+        </h3>
+        <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <span className="text-base-content/70">SKU {product.sku}</span>
+          <StockBadge product={product} />
+        </p>
         <p className="text-sm text-base-content/80">{product.description}</p>
         <dl className="grid grid-cols-2 gap-x-2 text-sm">
           <dt className="text-base-content/70">Available</dt>
@@ -46,7 +65,7 @@ export function ProductCard({
           {formatDollars(product.price)}
           <span className="text-sm font-normal text-base-content/70"> / unit</span>
         </p>
-        {children && <div className="card-actions mt-auto">{children}</div>}
+        {children && <div className="card-actions relative mt-auto">{children}</div>}
       </div>
     </article>
   );

@@ -3,18 +3,37 @@ import {
   IMAGE_MAX_BYTES,
   NAME_MAX_LENGTH,
   productInputSchema,
+  skuSchema,
   type Product,
-  type ProductInput,
 } from '@toolyard/shared';
 import { useForm, useWatch } from 'react-hook-form';
+import * as z from 'zod/mini';
 import { toast } from '@/lib/toast';
 import { FormError } from '@/components/ui/form-error';
-import { TextAreaField, TextField } from '@/components/ui/form-field';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCreateProduct, type ProductValues } from '../api/create-product';
+import { useCategories } from '../api/get-categories';
 import { useUpdateProduct } from '../api/update-product';
 import { useUploadImage } from '../api/upload-image';
+import { CategoryOptions, categoryTree } from './category-options';
+
+/**
+ * The product input as the form holds it: an empty SKU is left out (a new product is then
+ * numbered TY-00042, an edited one keeps its SKU) and "No category" is an empty choice.
+ */
+const productFormSchema = z.extend(productInputSchema, {
+  sku: z.pipe(
+    z.transform((sku: string) => sku.trim() || undefined),
+    z.optional(skuSchema),
+  ),
+  categoryId: z.pipe(
+    z.transform((id: string) => id || null),
+    z.nullable(z.uuid('Category must be a category id')),
+  ),
+});
+type ProductFormInput = z.input<typeof productFormSchema>;
 
 const fieldNames = [
   'name',
@@ -23,20 +42,51 @@ const fieldNames = [
   'img',
   'AvailableQuantity',
   'MinOrderQuantity',
+  'sku',
+  'categoryId',
 ] as const;
 
-const emptyProduct: Partial<ProductInput> = {
+const emptyProduct: Partial<ProductFormInput> = {
   name: '',
   description: '',
   img: '',
   MinOrderQuantity: 1,
+  sku: '',
+  categoryId: '',
 };
 
+/** The server's answer under the form, unless it is a field's message already shown there. */
+function formMessage(error: Error | null): string | null {
+  if (!error) return null;
+  const message = errorMessage(error);
+  const onField =
+    error instanceof ApiError && fieldNames.some((field) => error.fields[field] === message);
+  return onField ? null : message;
+}
+
+const editedProduct = (product: Product): ProductFormInput => ({
+  name: product.name,
+  description: product.description,
+  price: product.price,
+  img: product.img,
+  AvailableQuantity: product.AvailableQuantity,
+  MinOrderQuantity: product.MinOrderQuantity,
+  sku: product.sku,
+  categoryId: product.categoryId ?? '',
+});
+
 /**
- * The Add Items form: name, description, price, image and the two quantities. Without a
- * `product` it adds one and clears itself; with one it edits that product and calls `onDone`.
+ * The Add Items form: name, description, price, image, the two quantities, SKU and category.
+ * Without a `product` it adds one and clears itself; with one it edits that product. Either
+ * way `onDone` gets the product as saved.
  */
-export function ProductForm({ product, onDone }: { product?: Product; onDone?: () => void }) {
+export function ProductForm({
+  product,
+  onDone,
+}: {
+  product?: Product;
+  onDone?: (saved: Product) => void;
+}) {
   const {
     register,
     handleSubmit,
@@ -45,19 +95,13 @@ export function ProductForm({ product, onDone }: { product?: Product; onDone?: (
     setValue,
     control,
     formState: { errors },
-  } = useForm<ProductInput, unknown, ProductValues>({
-    resolver: zodResolver(productInputSchema),
-    defaultValues: product
-      ? {
-          name: product.name,
-          description: product.description,
-          price: product.price,
-          img: product.img,
-          AvailableQuantity: product.AvailableQuantity,
-          MinOrderQuantity: product.MinOrderQuantity,
-        }
-      : emptyProduct,
+  } = useForm<ProductFormInput, unknown, ProductValues>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: product ? editedProduct(product) : emptyProduct,
   });
+  const categories = useCategories();
+  // The select is controlled, so an edited product's category shows once the options load.
+  const categoryId = useWatch({ control, name: 'categoryId' });
 
   const onError = (error: Error) => {
     // The server's per-field messages go next to their fields.
@@ -68,17 +112,17 @@ export function ProductForm({ product, onDone }: { product?: Product; onDone?: (
     }
   };
   const create = useCreateProduct({
-    onSuccess: () => {
+    onSuccess: (saved) => {
       toast.success('Product added');
       reset();
-      onDone?.();
+      onDone?.(saved);
     },
     onError,
   });
   const update = useUpdateProduct({
-    onSuccess: () => {
+    onSuccess: (saved) => {
       toast.success('Product updated');
-      onDone?.();
+      onDone?.(saved);
     },
     onError,
   });
@@ -187,7 +231,31 @@ export function ProductForm({ product, onDone }: { product?: Product; onDone?: (
           {...register('MinOrderQuantity', number)}
         />
       </div>
-      <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextField
+          label="SKU"
+          autoComplete="off"
+          spellCheck={false}
+          hint={
+            product
+              ? 'Unique: letters, digits, dots, dashes and underscores.'
+              : 'Leave empty to number it automatically (TY-00042).'
+          }
+          error={errors.sku?.message}
+          {...register('sku')}
+        />
+        <SelectField
+          label="Category"
+          hint={categories.isError ? 'The categories could not be loaded.' : undefined}
+          error={errors.categoryId?.message}
+          {...register('categoryId')}
+          value={categoryId ?? ''}
+        >
+          <option value="">No category</option>
+          <CategoryOptions nodes={categoryTree(categories.data ?? [])} />
+        </SelectField>
+      </div>
+      <FormError message={formMessage(mutation.error)} />
       <SubmitButton busy={mutation.isPending} busyLabel={product ? 'Saving…' : 'Adding…'}>
         {product ? 'Save changes' : 'Add Item'}
       </SubmitButton>

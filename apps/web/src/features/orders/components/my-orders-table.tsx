@@ -89,7 +89,11 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
         )}
         row={(order) => (
           <>
-            <td className="font-medium">{order.ItemName}</td>
+            <td className="font-medium">
+              <Link to={`/tool/${order.itemId}`} className="link-hover">
+                {order.ItemName}
+              </Link>
+            </td>
             <td className="text-right">{order.OrderQuantity.toLocaleString('en-US')}</td>
             <td className="text-right whitespace-nowrap">{formatDollars(order.totalCost)}</td>
             <td>

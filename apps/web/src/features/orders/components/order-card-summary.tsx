@@ -1,4 +1,5 @@
 import { formatDollars, type Order } from '@toolyard/shared';
+import { Link } from 'wouter';
 import { OrderExpiry } from './order-expiry';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -10,7 +11,11 @@ export function OrderCardSummary({ order }: { order: Order }) {
   return (
     <>
       <div className="flex items-start justify-between gap-2">
-        <p className="font-semibold break-words">{order.ItemName}</p>
+        <p className="font-semibold break-words">
+          <Link to={`/tool/${order.itemId}`} className="link-hover">
+            {order.ItemName}
+          </Link>
+        </p>
         <OrderStatusBadge status={order.status} />
       </div>
       <p className="text-sm">

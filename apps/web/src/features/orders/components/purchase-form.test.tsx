@@ -64,6 +64,30 @@ describe('PurchaseForm', () => {
     expect(total.textContent).toBe('$150.00');
   });
 
+  it('offers the range from the minimum to the stock', () => {
+    mockApi({});
+    renderForm();
+
+    const field = screen.getByLabelText('Quantity');
+    const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('From 5 to 40.');
+  });
+
+  it('offers no form, only "Out of stock", when fewer are left than the minimum order', () => {
+    mockApi({});
+    renderWithProviders(
+      <PurchaseForm
+        product={{ ...product, AvailableQuantity: 2, MinOrderQuantity: 5 }}
+        buyer={buyer}
+      />,
+    );
+
+    expect(screen.getByRole('status').textContent).toMatch(/^Out of stock/);
+    expect(screen.queryByLabelText('Quantity')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
+    expect(screen.queryByText(/From \d+ to \d+/)).toBeNull();
+  });
+
   it('refuses a quantity below the minimum with the spec message and sends nothing', async () => {
     const api = mockApi({});
     const { user, onDone } = renderForm();

@@ -3,6 +3,7 @@ import {
   centsToDollars,
   dollarsToCents,
   formatDollars,
+  isInStock,
   placeOrderSchema,
   PURCHASE_QUANTITY_MESSAGE,
   type Order,
@@ -52,7 +53,8 @@ const totalOf = (price: number, quantity: number) =>
 /**
  * The purchase form: the buyer's name and email (read-only), phone and address (from the
  * profile), and a quantity starting at the minimum, with the total as it changes. A quantity
- * outside [minimum, stock] shows the spec's message and sends nothing.
+ * outside [minimum, stock] shows the spec's message and sends nothing. A product out of stock
+ * (fewer units than its minimum order) gets no form, only that message.
  */
 export function PurchaseForm({
   product,
@@ -120,29 +122,23 @@ export function PurchaseForm({
   const shownAtField =
     failure instanceof ApiError &&
     (failure.code === 'out_of_stock' || fieldNames.some((field) => failure.fields[field]));
-  const soldOut = product.AvailableQuantity < product.MinOrderQuantity;
+
+  // Fewer units than the minimum order: no quantity would be accepted, so offer none.
+  if (!isInStock(product)) {
+    return (
+      <>
+        <ProductFigures product={product} />
+        <p role="status" className="alert alert-warning alert-soft mt-3">
+          Out of stock: there are not enough left for a minimum order right now. Please check back
+          soon.
+        </p>
+      </>
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit}>
-      <dl className="grid grid-cols-3 gap-2 rounded-box bg-base-200 p-3 text-center text-sm">
-        <div>
-          <dt className="text-base-content/70">Price</dt>
-          <dd className="font-semibold">{formatDollars(product.price)}</dd>
-        </div>
-        <div>
-          <dt className="text-base-content/70">Available</dt>
-          <dd className="font-semibold">{product.AvailableQuantity.toLocaleString('en-US')}</dd>
-        </div>
-        <div>
-          <dt className="text-base-content/70">Minimum order</dt>
-          <dd className="font-semibold">{product.MinOrderQuantity.toLocaleString('en-US')}</dd>
-        </div>
-      </dl>
-      {soldOut && (
-        <p role="status" className="alert alert-warning alert-soft mt-3">
-          Not enough stock for a minimum order right now. Please check back soon.
-        </p>
-      )}
+      <ProductFigures product={product} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextField label="Name" value={buyer.name} readOnly autoComplete="name" />
         <TextField label="Email" type="email" value={buyer.email} readOnly autoComplete="email" />
@@ -189,5 +185,25 @@ export function PurchaseForm({
         Place Order
       </SubmitButton>
     </form>
+  );
+}
+
+/** Price, stock and minimum order, above the form. */
+function ProductFigures({ product }: { product: Product }) {
+  return (
+    <dl className="grid grid-cols-3 gap-2 rounded-box bg-base-200 p-3 text-center text-sm">
+      <div>
+        <dt className="text-base-content/70">Price</dt>
+        <dd className="font-semibold">{formatDollars(product.price)}</dd>
+      </div>
+      <div>
+        <dt className="text-base-content/70">Available</dt>
+        <dd className="font-semibold">{product.AvailableQuantity.toLocaleString('en-US')}</dd>
+      </div>
+      <div>
+        <dt className="text-base-content/70">Minimum order</dt>
+        <dd className="font-semibold">{product.MinOrderQuantity.toLocaleString('en-US')}</dd>
+      </div>
+    </dl>
   );
 }
