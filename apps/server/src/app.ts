@@ -247,7 +247,12 @@ export async function buildApp({ config, database, logger = false, mail }: Build
     { prefix: '/api' },
   );
 
-  await app.register(webAppPlugin, { root: config.webDistDir });
+  await app.register(webAppPlugin, {
+    root: config.webDistDir,
+    catalog,
+    publicOrigin: config.publicOrigin,
+    changes,
+  });
   app.decorate('auth', auth);
   app.decorate('changes', changes);
   app.decorate('unpaidHold', unpaidHold);

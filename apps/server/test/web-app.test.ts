@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 
 const indexHtml = '<!doctype html><html><head><title>Toolyard test</title></head></html>';
+// What the app's not-found page is served as: index.html, told not to be indexed.
+const notFoundHtml =
+  '<!doctype html><html><head><title>Toolyard test</title>  <meta name="robots" content="noindex" />\n  </head></html>';
 const assetJs = 'console.log("toolyard asset");';
 // What the web build writes for a large file: the file, and its .br and .gz beside it.
 const bigJs = `export const parts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `part ${i}`))};`;
@@ -32,7 +35,6 @@ describe('serving the built web app', () => {
       '<svg xmlns="http://www.w3.org/2000/svg"/>',
     );
     await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    await writeFile(path.join(webDist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     t = await buildTestApp({ webDistDir: webDist });
   });
   afterAll(async () => {
@@ -40,13 +42,15 @@ describe('serving the built web app', () => {
     await rm(webDist, { recursive: true, force: true });
   });
 
-  it('serves index.html at / and asks browsers to revalidate it', async () => {
+  it('serves index.html at /, its head filled, and asks browsers to revalidate it', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
 
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe(revalidate);
-    expect(res.payload).toBe(indexHtml);
+    expect(res.payload).toMatch(/^<!doctype html><html><head><title>Toolyard test<\/title>/);
+    expect(res.payload).toContain('<link rel="canonical" href="http://localhost:3000/" />');
+    expect(res.payload).toMatch(/<\/head><\/html>$/);
   });
 
   it('caches hashed assets for a year', async () => {
@@ -94,21 +98,22 @@ describe('serving the built web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
   });
 
-  it.each(['/favicon.svg', '/robots.txt', '/index.html'])(
-    'serves the public file %s',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+  it.each(['/favicon.svg', '/index.html'])('serves the public file %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
 
-      expect(res.statusCode).toBe(200);
-      expect(res.headers.etag).toBeTruthy();
-    },
-  );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBeTruthy();
+  });
 
-  // Every page the router declares (PAGE_PATHS is what it declares: apps/web/src/app/page-paths.test.tsx).
-  const pages = Object.values(PAGE_PATHS).map((page) => page.replace(/:[a-z]+/gi, 'x1'));
+  // Every page the router declares (PAGE_PATHS is what it declares: apps/web/src/app/page-paths.test.tsx)
+  // but those whose head the server fills (test/seo-pages.test.ts).
+  const filled = new Set<string>([PAGE_PATHS.home, PAGE_PATHS.product, PAGE_PATHS.category]);
+  const pages = Object.values(PAGE_PATHS)
+    .filter((page) => !filled.has(page))
+    .map((page) => page.replace(/:[a-z]+/gi, 'x1'));
   it.each([
     ...pages,
-    ...pages.map((page) => (page === '/' ? page : `${page.toUpperCase()}/`)),
+    ...pages.map((page) => `${page.toUpperCase()}/`),
     '/dashboard/payment/0b0c2f8e-0000-4000-8000-000000000000',
     '/purchase?id=123&qty=4',
     '/dashboard/myOrders?page=2',
@@ -156,7 +161,7 @@ describe('serving the built web app', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe(revalidate);
-    expect(res.payload).toBe(indexHtml);
+    expect(res.payload).toBe(notFoundHtml);
   });
 
   it('answers an unknown page with its whole body even to conditional and range requests', async () => {
@@ -175,7 +180,7 @@ describe('serving the built web app', () => {
         headers: { accept: 'text/html', ...headers },
       });
       expect(res.statusCode, JSON.stringify(headers)).toBe(404);
-      expect(res.payload).toBe(indexHtml);
+      expect(res.payload).toBe(notFoundHtml);
       expect(res.headers.etag).toBeUndefined();
     }
     const head = await t.app.inject({

@@ -11,6 +11,10 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// The title and description the server wrote for crawlers (ADR 018) give way to the ones each
+// page renders (React hoists them into the head), so the head never holds two of either.
+for (const tag of document.head.querySelectorAll('title, meta[name="description"]')) tag.remove();
+
 const queryClient = createQueryClient();
 // Every page shows the session (the menu, the guards): ask for it while the page's code loads.
 void queryClient.prefetchQuery(sessionQueryOptions());

@@ -14,6 +14,7 @@ interface Entry {
   body: Buffer;
   etag: string;
   headers: Record<string, string | number>;
+  type: string;
   compressed: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
 }
 
@@ -21,6 +22,8 @@ export interface JsonBody {
   /** The JSON text, already shaped by the route's response schema. */
   json: string;
   headers?: Record<string, string | number>;
+  /** The content type when the body is not JSON (a page's HTML, the sitemap). */
+  type?: string;
 }
 
 /**
@@ -51,6 +54,7 @@ export function createJsonCache(
       body: bytes,
       etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
       headers: body.headers ?? {},
+      type: body.type ?? 'application/json; charset=utf-8',
       compressed: {},
     };
   }
@@ -116,7 +120,7 @@ export function createJsonCache(
         await reply.code(304).send();
         return true;
       }
-      reply.type('application/json; charset=utf-8');
+      reply.type(entry.type);
       const encoding =
         entry.body.length >= COMPRESS_FROM ? pickEncoding(request.headers['accept-encoding']) : '';
       if (encoding) {
