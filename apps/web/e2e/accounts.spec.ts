@@ -146,6 +146,7 @@ test('an admin sees All Users, makes a new user an admin, and removes them after
     'My Profile',
     'All Users',
     'Add Items',
+    'Categories',
     'Manage Orders',
     'Messages',
     // The e2e shop runs on localhost, where admins can read the mail it wrote.

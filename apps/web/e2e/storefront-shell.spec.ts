@@ -19,7 +19,13 @@ test('the home page shows the featured tools from the catalog and customer revie
   await expect(tools.getByRole('heading', { name: products[6]?.name ?? '' })).toHaveCount(0);
 
   const upcoming = page.getByRole('region', { name: 'Upcoming products' });
-  await expect(upcoming.getByRole('button', { name: 'Pre-Order' })).toHaveCount(3);
+  // Pre-Order opens the product's page, where it can be ordered.
+  await expect(upcoming.getByRole('link', { name: 'Pre-Order' })).toHaveCount(3);
+  await expect(upcoming.getByRole('link', { name: 'Pre-Order' }).first()).toHaveAttribute(
+    'href',
+    /^\/tool\/[0-9a-f-]{36}$/,
+  );
+  await page.getByRole('heading', { name: 'REVIEWED BY OUR CUSTOMERS' }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('heading', { name: 'REVIEWED BY OUR CUSTOMERS' })).toBeVisible();
   await expect(page.getByText('Enterprise').first()).toBeVisible();
 });
