@@ -18,12 +18,14 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Every browser the shop supports preloads modules itself: no polyfill in the first download.
+    modulePreload: { polyfill: false },
     // bench/web.mjs reads which chunks each route loads from here.
     manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What every page runs, in one chunk of its own. Left to itself, Rolldown splits these
+          // The libraries every page runs, in one chunk of its own. Left to itself, Rolldown splits these
           // modules into several common chunks once a lazy page lazily loads a part of its own
           // (the purchase form on /allItems): more files and more gzip on the first visit. The
           // chunk also changes less often than the app's code, so browsers keep it across deploys.
