@@ -1,7 +1,7 @@
 // A large catalog for the bench: `count` products with names, descriptions and prices that read
 // like the shop's, made deterministically (the same catalog on every run).
-import { sql } from 'drizzle-orm';
-import { products } from '../apps/server/dist/db/schema.js';
+import { asc, isNotNull, sql } from 'drizzle-orm';
+import { categories, products } from '../apps/server/dist/db/schema.js';
 
 const tools = [
   'Hammer',
@@ -81,15 +81,60 @@ export function generatedProduct(i) {
   };
 }
 
-/** Adds `count` generated products (in batches) to the database behind the Drizzle handle `db`. */
+/**
+ * Adds `count` generated products (in batches) to the database behind the Drizzle handle `db`,
+ * filed in turn in the categories that have a parent (the demo catalog's ten).
+ */
 export async function generateCatalog(db, count) {
+  const leaves = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(isNotNull(categories.parentId))
+    .orderBy(asc(categories.slug));
   const batch = 500;
   for (let start = 0; start < count; start += batch) {
     const rows = [];
-    for (let i = start; i < Math.min(count, start + batch); i++) rows.push(generatedProduct(i));
+    for (let i = start; i < Math.min(count, start + batch); i++) {
+      rows.push({ ...generatedProduct(i), categoryId: leaves[i % leaves.length]?.id ?? null });
+    }
     await db.insert(products).values(rows);
   }
   await db.execute(sql`analyze products`);
+}
+
+/**
+ * Filtered and faceted searches as a buyer browses: every demo category (a parent takes in
+ * those below it) by 40 price bands, each also in stock and in one of the sorts. Each comes as
+ * the page and its facets. 14 x 40 x 2 = 1,120 pairs: more than the cache's 256 answers, so
+ * nearly every request is worked out.
+ */
+export function filteredSearches(slugs) {
+  const sorts = ['price', '-price', 'name', 'relevance'];
+  const paths = [];
+  for (let band = 0; band < 40; band++) {
+    for (const [i, slug] of slugs.entries()) {
+      for (const inStock of [false, true]) {
+        const min = 5 + band * 10;
+        const filters = `category=${slug}&minPrice=${min}&maxPrice=${min + 60}${inStock ? '&inStock=true' : ''}`;
+        const sort = sorts[(band + i) % sorts.length];
+        paths.push(`/api/tool?${filters}&sort=${sort}&page=1`, `/api/tool/facets?${filters}`);
+      }
+    }
+  }
+  return paths;
+}
+
+/**
+ * Searches with a typo that no word matches ("hamer 00042"), so each is answered by names like
+ * it: a letter of the tool dropped, with a product number, a different one each time.
+ */
+export function typoSearches(count) {
+  return Array.from({ length: count }, (_, i) => {
+    const tool = tools[i % tools.length].toLowerCase();
+    const dropped = 1 + (i % (tool.length - 1));
+    const typo = tool.slice(0, dropped) + tool.slice(dropped + 1);
+    return `/api/tool?q=${encodeURIComponent(`${typo} ${String(i).padStart(5, '0')}`)}&page=1`;
+  });
 }
 
 /** A search that matches 1 generated product in 20 (by description): 500 of 10,000. */

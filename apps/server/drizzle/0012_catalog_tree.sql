@@ -19,5 +19,5 @@ CREATE UNIQUE INDEX "products_sku_idx" ON "products" USING btree (upper("sku"));
 CREATE INDEX "products_category_seq_idx" ON "products" USING btree ("category_id","seq") WHERE "products"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "products_live_price_idx" ON "products" USING btree ("price_cents") WHERE "products"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "products_live_name_idx" ON "products" USING btree (lower("name")) WHERE "products"."archived_at" is null;--> statement-breakpoint
-CREATE INDEX "products_name_trgm_idx" ON "products" USING gin (lower("name") gin_trgm_ops) WHERE "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_name_trgm_idx" ON "products" USING gin (lower("name") gin_trgm_ops) WITH (fastupdate=false) WHERE "products"."archived_at" is null;--> statement-breakpoint
 ANALYZE "products";

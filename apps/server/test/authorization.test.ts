@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, reviews } from '../src/db/schema.js';
+import { categories, orders, reviews } from '../src/db/schema.js';
 import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
@@ -19,6 +19,8 @@ interface Context {
   paidOrderId: string;
   /** A fresh review, shown on the shop. */
   reviewId: string;
+  /** A fresh, empty category. */
+  categoryId: string;
 }
 
 const productBody = {
@@ -220,6 +222,33 @@ const routes: RouteCase[] = [
     route: 'delete product',
     method: 'DELETE',
     url: (c) => `/api/tool/${c.productId}`,
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 204 },
+  },
+  {
+    route: 'product facets',
+    method: 'GET',
+    url: () => '/api/tool/facets?q=tool&maxPrice=100',
+    expected: everyone(200),
+  },
+  { route: 'category list', method: 'GET', url: () => '/api/categories', expected: everyone(200) },
+  {
+    route: 'add category',
+    method: 'POST',
+    url: () => '/api/categories',
+    payload: (c) => ({ name: 'Matrix Category', slug: `matrix-${c.categoryId}` }),
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 201 },
+  },
+  {
+    route: 'rename or move category',
+    method: 'PUT',
+    url: (c) => `/api/categories/${c.categoryId}`,
+    payload: (c) => ({ name: 'Matrix Renamed', slug: `renamed-${c.categoryId}` }),
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  },
+  {
+    route: 'delete category',
+    method: 'DELETE',
+    url: (c) => `/api/categories/${c.categoryId}`,
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 204 },
   },
   {
@@ -441,6 +470,10 @@ function describeMatrix(
         .insert(reviews)
         .values({ name: 'Matrix Review', words: 'Fine.', rating: 4 })
         .returning({ id: reviews.id });
+      const [category] = await t.database.db
+        .insert(categories)
+        .values({ name: 'Matrix', slug: `matrix-${crypto.randomUUID()}` })
+        .returning({ id: categories.id });
       return {
         buyer: callers.buyer,
         target: await signUp(t.app),
@@ -448,6 +481,7 @@ function describeMatrix(
         orderId: pending?.id ?? '',
         paidOrderId: paid?.id ?? '',
         reviewId: review?.id ?? '',
+        categoryId: category?.id ?? '',
       };
     }
 

@@ -443,6 +443,8 @@ describe('fuzzing every route', () => {
       'PUT /api/tool/:id': product,
       'POST /api/review': { name: 'Fuzz', words: 'Fine tools.', rating: 5 },
       'PUT /api/review/:id/hidden': { hidden: rng.chance(0.5) },
+      'POST /api/categories': { name: 'Fuzz Category', parentId: null },
+      'PUT /api/categories/:id': { name: 'Fuzz Category', slug: 'fuzz-category' },
       'POST /api/order': {
         itemId: rng.pick([fx.productId, fx.expensiveId]),
         OrderQuantity: 1,

@@ -20,6 +20,14 @@ const BUYERS = 400;
 // Twenty woods and metals, one per product in turn: a search for one finds 1 product in 20.
 const MATERIALS = `array['oak','ash','walnut','maple','beech','birch','cherry','pine','cedar','teak',
   'steel','brass','copper','bronze','iron','titanium','aluminium','carbide','chrome','nickel']`;
+// Twenty-five kinds of tool name the products in turn ("Chisel 00042"): a typo of one finds
+// its kind by the names' trigrams, 1 product in 25.
+const KINDS = `array['Hammer','Chisel','Wrench','Pliers','Handsaw','Drill','Level','Clamp','Rasp',
+  'Mallet','Trowel','Sander','Router','Planer','Grinder','Spanner','Scraper','Punch','Awl',
+  'Vise','Jigsaw','Stapler','Crowbar','Shears','Anvil']`;
+// Issue 19: six top categories of five each; every product sits in one of the thirty below.
+const ROOTS = 6;
+const CHILDREN = 5;
 
 interface Ran {
   text: string;
@@ -45,17 +53,35 @@ describe('query plans on 10,000 products and 10,000 orders', () => {
     database = await createTestDatabase();
     await database.db.execute(
       sql.raw(`
-      insert into products (name, description, price_cents, img, "AvailableQuantity")
-      select 'Tool ' || lpad(i::text, 5, '0'),
+      insert into categories (slug, name)
+      select 'root-' || r, 'Root ' || r from generate_series(1, ${ROOTS}) as r`),
+    );
+    await database.db.execute(
+      sql.raw(`
+      insert into categories (slug, name, parent_id)
+      select 'leaf-' || r || '-' || c, 'Leaf ' || r || '-' || c,
+             (select _id from categories where slug = 'root-' || r)
+      from generate_series(1, ${ROOTS}) as r, generate_series(1, ${CHILDREN}) as c`),
+    );
+    // Prices spread from $5 to $1,004.99 in no order; stock from 0 to 199 against minimums
+    // of 1 to 12, so some products are out of stock.
+    await database.db.execute(
+      sql.raw(`
+      insert into products (name, description, price_cents, img, "AvailableQuantity",
+                            "MinOrderQuantity", category_id)
+      select (${KINDS})[1 + i % 25] || ' ' || lpad(i::text, 5, '0'),
              'A ' || (${MATERIALS})[1 + i % 20] || '-handled tool, balanced for a full day.',
-             500 + i % 4000, '/images/tools/claw-hammer.svg', 100
+             500 + (i * 7919) % 100000, '/images/tools/claw-hammer.svg', (i * 31) % 200,
+             1 + i % 12,
+             (select _id from categories
+              where slug = 'leaf-' || (1 + i % ${ROOTS}) || '-' || (1 + (i / ${ROOTS}) % ${CHILDREN}))
       from generate_series(0, ${PRODUCTS - 1}) as i`),
     );
     await database.db.execute(
       sql.raw(`
       insert into orders (item_id, item_name, order_quantity, price_cents, total_cents,
                           buyer_name, buyer_email, status, created_at)
-      select (select _id from products order by seq limit 1), 'Tool 00000', 1, 500, 500,
+      select (select _id from products order by seq limit 1), 'Hammer 00000', 1, 500, 500,
              'Buyer ' || i % ${BUYERS}, 'Buyer' || i % ${BUYERS} || '@example.com',
              (array['pending','paid','shipped','cancelled'])[1 + i % 4],
              now() - i * interval '1 minute'
@@ -63,6 +89,7 @@ describe('query plans on 10,000 products and 10,000 orders', () => {
     );
     await database.db.execute(sql`analyze products`);
     await database.db.execute(sql`analyze orders`);
+    await database.db.execute(sql`analyze categories`);
 
     ran = [];
     const logger: Logger = { logQuery: (text, params) => void ran.push({ text, params }) };
@@ -142,6 +169,113 @@ describe('query plans on 10,000 products and 10,000 orders', () => {
       }
     },
   );
+
+  /** The names of the indexes the plans read. */
+  const indexesOf = (plans: { nodes: PlanNode[] }[]) =>
+    plans.flatMap((p) => p.nodes.map((n) => n['Index Name']).filter(Boolean));
+
+  it.each([
+    ['a category without sub-categories', 'leaf-2-3'],
+    ['a category with five below it', 'root-4'],
+  ])('lists a page of %s by its index', async (_name, category) => {
+    const catalog = createCatalogRepository(db);
+    const plans = await plansOf(() => catalog.listProducts({ category, page: 2 }));
+    expectNoFullScan(plans);
+    expect(indexesOf(plans)).toContain('products_category_seq_idx');
+  });
+
+  it('lists a price range sorted by price by the price index', async () => {
+    const catalog = createCatalogRepository(db);
+    for (const sort of ['price', '-price'] as const) {
+      const plans = await plansOf(() =>
+        catalog.listProducts({ minPrice: 100, maxPrice: 120, sort, page: 1 }),
+      );
+      expectNoFullScan(plans);
+      expect(indexesOf(plans)).toContain('products_live_price_idx');
+    }
+  });
+
+  it('lists a page sorted by name by the name index', async () => {
+    const catalog = createCatalogRepository(db);
+    const plans = await plansOf(() => catalog.listProducts({ sort: 'name', page: 3 }));
+    expectNoFullScan(plans);
+    expect(indexesOf(plans)).toContain('products_live_name_idx');
+  });
+
+  // Needs products_name_trgm_idx WITH (fastupdate = false), as products_search_idx has: the
+  // products added after the index was built otherwise wait in its pending list, which the
+  // planner prices above reading the whole table (and a scan must read besides the index).
+  it('finds names like a typo by the trigram index, after the word search found none', async () => {
+    const catalog = createCatalogRepository(db);
+    let match: string | undefined;
+    const plans = await plansOf(async () => {
+      const page = await catalog.listProducts({ q: 'chisl', page: 1 });
+      match = page.match;
+      expect(page.total).toBe(PRODUCTS / 25);
+    });
+    expect(match).toBe('similar');
+    expectNoFullScan(plans);
+    expect(indexesOf(plans)).toContain('products_search_idx');
+    expect(indexesOf(plans)).toContain('products_name_trgm_idx');
+    // And narrowed and sorted, still by the trigram index.
+    const narrowed = await plansOf(() =>
+      catalog.listProducts({ q: 'chisl', maxPrice: 500, inStock: true, sort: 'name', page: 1 }),
+    );
+    expectNoFullScan(narrowed);
+    expect(indexesOf(narrowed)).toContain('products_name_trgm_idx');
+  });
+
+  it.each([
+    ['in a category with five below it', { category: 'root-3' }],
+    ['in a price range, sorted by price', { minPrice: 5, maxPrice: 800, sort: 'price' as const }],
+    ['in stock, sorted by name', { inStock: true, sort: 'name' as const }],
+    [
+      'by relevance, everything narrowed',
+      { category: 'leaf-1-3', maxPrice: 900, sort: 'relevance' as const },
+    ],
+  ])(
+    'gathers the matches of a narrowed search through the search index: %s',
+    async (_n, narrow) => {
+      const catalog = createCatalogRepository(db);
+      const plans = await plansOf(() => catalog.listProducts({ q: 'walnut', page: 1, ...narrow }));
+      expectNoFullScan(plans);
+      const indexes = indexesOf(plans);
+      expect(indexes).toContain('products_search_idx');
+      // Walking a sort order's or a category's index, testing every product, is the plan to avoid.
+      for (const walked of ['products_live_seq_idx', 'products_live_name_idx']) {
+        expect(indexes).not.toContain(walked);
+      }
+    },
+  );
+
+  it('counts the facets of a search by the search or trigram index, and of a price range by the price index', async () => {
+    const catalog = createCatalogRepository(db);
+    for (const [query, index] of [
+      [{ q: 'walnut' }, 'products_search_idx'],
+      [{ q: 'walnut', category: 'root-1', maxPrice: 300, inStock: true }, 'products_search_idx'],
+      [{ q: 'chisl' }, 'products_name_trgm_idx'],
+      [{ minPrice: 100, maxPrice: 120 }, 'products_live_price_idx'],
+    ] as const) {
+      const plans = await plansOf(() => catalog.facets(query));
+      expectNoFullScan(plans);
+      expect(indexesOf(plans), JSON.stringify(query)).toContain(index);
+    }
+  });
+
+  it('reads the whole catalog only for facets no filter narrows', async () => {
+    // Counts for every category, the in-stock count and the price range of every live
+    // product: each needs every live row, so reading the table is the cheapest plan. The
+    // category and in-stock choices do not narrow that read: the counts of the other
+    // categories and of all stock are facets too. The answer is cached until a product changes.
+    const catalog = createCatalogRepository(db);
+    for (const query of [{}, { category: 'root-3' }, { inStock: true }]) {
+      const plans = await plansOf(() => catalog.facets(query));
+      const [facetQuery] = plans.filter((p) => /group by/.test(p.text));
+      expect(facetQuery?.nodes.some((n) => n['Node Type'] === 'Seq Scan')).toBe(true);
+      const where = facetQuery?.text.split(' where ')[1]?.split(' group by ')[0];
+      expect(where).toBe('"products"."archived_at" is null');
+    }
+  });
 
   it("lists a buyer's orders, orders by status and a page of all orders by index", async () => {
     const orders = createOrdersRepository(db);

@@ -101,7 +101,8 @@ export const products = pgTable(
     // Names like the search, when no word matches ("hammr" finds hammers).
     index('products_name_trgm_idx')
       .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
-      .where(sql`${t.archivedAt} is null`),
+      .where(sql`${t.archivedAt} is null`)
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -10,7 +10,19 @@ import {
   type ProductFields,
   type ProductListQuery,
 } from '@toolyard/shared';
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, orders, products } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -66,6 +78,15 @@ interface Narrowing {
   maxPrice?: number;
   inStock?: boolean;
   sku?: string;
+}
+
+/** What a page is sorted by: columns of the products table or of a fenced subquery of it. */
+interface SortKeys {
+  priceCents: AnyColumn;
+  seq: AnyColumn;
+  lowerName: SQLWrapper;
+  /** How well a search matched; absent when there is no search. */
+  rank?: SQLWrapper;
 }
 
 /** Product and category SQL lives here alone; stock taken by orders lives in orders.repository. */
@@ -140,37 +161,25 @@ export function createCatalogRepository(db: Db) {
     return conditions;
   }
 
-  function ordering(query: ProductListQuery, match: SearchMatch | undefined): SQL[] {
-    switch (query.sort) {
+  function ordering(sort: ProductListQuery['sort'], keys: SortKeys): SQL[] {
+    switch (sort) {
       case 'price':
-        return [asc(products.priceCents), asc(products.seq)];
+        return [asc(keys.priceCents), asc(keys.seq)];
       case '-price':
-        return [desc(products.priceCents), asc(products.seq)];
+        return [desc(keys.priceCents), asc(keys.seq)];
       case 'name':
-        return [asc(lowerName), asc(products.seq)];
+        return [asc(keys.lowerName), asc(keys.seq)];
       case 'relevance':
-        if (query.q && match === 'words') {
-          return [
-            desc(sql`ts_rank(${products.search}, ${wordsQuery(query.q)})`),
-            asc(products.seq),
-          ];
-        }
-        if (query.q && match === 'similar') {
-          return [
-            desc(sql`word_similarity(${query.q.toLowerCase()}, ${lowerName})`),
-            asc(products.seq),
-          ];
-        }
-        return [asc(products.seq)];
+        return keys.rank ? [desc(keys.rank), asc(keys.seq)] : [asc(keys.seq)];
       default:
-        return [asc(products.seq)];
+        return [asc(keys.seq)];
     }
   }
 
   /**
-   * One page of a filtered search. With words, the matches are gathered apart behind an
-   * OFFSET fence (see above), by the search index or the trigram index, and the rest
-   * narrows, orders and counts them.
+   * One page of a narrowed, sorted or searched list, each row with the total. Searched, or in
+   * a category, the matches are gathered apart (see gatheredPage); otherwise the page reads
+   * the index of its sort order or of its price range.
    */
   async function browsePage(
     query: ProductListQuery,
@@ -180,26 +189,128 @@ export function createCatalogRepository(db: Db) {
     offset: number,
   ): Promise<(ProductRow & { total: number })[]> {
     const conditions = [live, ...narrowing(n)];
-    if (query.q && match) conditions.push(matches(query.q, match));
-    const base = db
-      .select({ ...productColumns, total: sql<number>`(count(*) over ())::int` })
+    if (query.q && match) {
+      const rank =
+        match === 'words'
+          ? sql<number>`ts_rank(${products.search}, ${wordsQuery(query.q)})`
+          : sql<number>`word_similarity(${query.q.toLowerCase()}, ${lowerName})`;
+      // Names like the search come most alike first unless another sort is asked for.
+      const sort = query.sort ?? (match === 'similar' ? 'relevance' : undefined);
+      return gatheredPage([...conditions, matches(query.q, match)], rank, sort, limit, offset);
+    }
+    if (n.categoryIds) return gatheredPage(conditions, undefined, query.sort, limit, offset);
+    return listPage(conditions, query.sort, limit, offset);
+  }
+
+  /**
+   * The rows meeting `conditions`, gathered apart behind an OFFSET fence (as the prepared
+   * search's are, above) by the index that finds them (search, trigram or category), then
+   * ordered, counted and cut to a page. Left to choose, the planner may walk a sort order's
+   * index instead, testing every product, as it reckons each way reads every match anyway.
+   */
+  async function gatheredPage(
+    conditions: SQL[],
+    rank: SQL<number> | undefined,
+    sort: ProductListQuery['sort'],
+    limit: number | undefined,
+    offset: number,
+  ): Promise<(ProductRow & { total: number })[]> {
+    const found = db
+      .select({
+        ...productColumns,
+        seq: products.seq,
+        lowerName: sql<string>`${lowerName}`.as('lower_name'),
+        rank: (rank ?? sql<number>`0`).as('rank'),
+      })
       .from(products)
       .where(and(...conditions))
-      .orderBy(...ordering(query, match))
+      .offset(sql.placeholder('gatherApart'))
+      .as('found');
+    const keys = {
+      priceCents: found.priceCents,
+      seq: found.seq,
+      lowerName: found.lowerName,
+      rank: rank && found.rank,
+    };
+    const page = db
+      .select({
+        id: found.id,
+        name: found.name,
+        priceCents: found.priceCents,
+        description: found.description,
+        img: found.img,
+        availableQuantity: found.availableQuantity,
+        minOrderQuantity: found.minOrderQuantity,
+        sku: found.sku,
+        categoryId: found.categoryId,
+        total: sql<number>`(count(*) over ())::int`,
+      })
+      .from(found)
+      .orderBy(...ordering(sort, keys))
       .offset(offset);
-    return limit === undefined ? base : base.limit(limit);
+    return (limit === undefined ? page : page.limit(limit)).execute({ gatherApart: 0 });
+  }
+
+  /**
+   * A page without a search or category. Narrowed, the page counts its rows as it reads them; not
+   * narrowed, it walks the sort order's index for one page only and the live products are
+   * counted apart (a count of every row would make the planner read them all, then sort).
+   */
+  async function listPage(
+    conditions: SQL[],
+    sort: ProductListQuery['sort'],
+    limit: number | undefined,
+    offset: number,
+  ): Promise<(ProductRow & { total: number })[]> {
+    const keys = { priceCents: products.priceCents, seq: products.seq, lowerName };
+    if (conditions.length > 1) {
+      const page = db
+        .select({ ...productColumns, total: sql<number>`(count(*) over ())::int` })
+        .from(products)
+        .where(and(...conditions))
+        .orderBy(...ordering(sort, keys))
+        .offset(offset);
+      return limit === undefined ? page : page.limit(limit);
+    }
+    const page = db
+      .select(productColumns)
+      .from(products)
+      .where(live)
+      .orderBy(...ordering(sort, keys))
+      .offset(offset);
+    const [rows, [totals]] = await Promise.all([
+      limit === undefined ? page : page.limit(limit),
+      db.select({ n: count() }).from(products).where(live),
+    ]);
+    return rows.map((row) => ({ ...row, total: totals?.n ?? 0 }));
+  }
+
+  /**
+   * True when some live product has every word of `q`, whatever the filters. Counted, not
+   * asked for one row: for one row the planner reads the table until it meets a match, and
+   * for words no product has (the case that matters here) that is the whole table.
+   */
+  async function anyWordMatch(q: string): Promise<boolean> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(products)
+      .where(and(live, matches(q, 'words')));
+    return (row?.n ?? 0) > 0;
   }
 
   async function facetRows(q: string | undefined, match: SearchMatch | undefined, n: Narrowing) {
     const conditions = [live, ...narrowing({ ...n, categoryIds: undefined, inStock: false })];
     if (q && match) conditions.push(matches(q, match));
+    const inStockOnly = (aggregate: SQL) => sql`${aggregate} filter (where ${inStock})`;
     return db
       .select({
         categoryId: products.categoryId,
         n: sql<number>`count(*)::int`,
-        inStock: sql<number>`(count(*) filter (where ${inStock}))::int`,
+        inStock: sql<number>`(${inStockOnly(sql`count(*)`)})::int`,
         min: sql<number | null>`min(${products.priceCents})`,
         max: sql<number | null>`max(${products.priceCents})`,
+        minInStock: sql<number | null>`${inStockOnly(sql`min(${products.priceCents})`)}`,
+        maxInStock: sql<number | null>`${inStockOnly(sql`max(${products.priceCents})`)}`,
       })
       .from(products)
       .where(and(...conditions))
@@ -263,7 +374,8 @@ export function createCatalogRepository(db: Db) {
       }
       let match: SearchMatch = 'words';
       let result = await counted('words');
-      if (result.total === 0) {
+      // Words found elsewhere than the filters allow: none here, not names like them.
+      if (result.total === 0 && !(filtered && (await anyWordMatch(query.q)))) {
         match = 'similar';
         result = await counted('similar');
       }
@@ -275,7 +387,8 @@ export function createCatalogRepository(db: Db) {
       const n: Narrowing = { minPrice: query.minPrice, maxPrice: query.maxPrice, sku: query.sku };
       let match: SearchMatch = 'words';
       let rows = await facetRows(query.q, query.q ? 'words' : undefined, n);
-      if (query.q && rows.length === 0) {
+      // As the list decides it: similar names only when no live product has the words.
+      if (query.q && rows.length === 0 && !(await anyWordMatch(query.q))) {
         match = 'similar';
         rows = await facetRows(query.q, 'similar', n);
       }
@@ -293,7 +406,9 @@ export function createCatalogRepository(db: Db) {
               })(),
             );
       const inChosen = rows.filter((r) => !chosen || (r.categoryId && chosen.has(r.categoryId)));
-      const prices = inChosen.filter((r) => counted(r) > 0);
+      const prices = inChosen
+        .map((r) => (query.inStock ? { min: r.minInStock, max: r.maxInStock } : r))
+        .filter((r) => r.min !== null && r.max !== null);
       const direct = new Map(rows.map((r) => [r.categoryId, counted(r)]));
       const categoryCounts = all
         .map((c) => ({
@@ -338,32 +453,37 @@ export function createCatalogRepository(db: Db) {
         .orderBy(asc(products.seq));
     },
 
+    /**
+     * Adds a product. Without a SKU it gets the column's next TY-00042, from the one counter
+     * every insert shares; one an admin chose by hand may hold that number, so a clash takes
+     * the next (a few times).
+     */
     async createProduct(input: ProductFields): Promise<Product> {
-      return uniqueSku(input.sku, () =>
-        db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(products)
-            .values({
-              ...toColumns(input),
-              // Made from the product's number below when the admin gave none.
-              sku: input.sku ?? `new-${crypto.randomUUID()}`,
-              categoryId: await knownCategory(tx, input.categoryId ?? null),
-            })
-            .returning({ ...productColumns, seq: products.seq });
-          if (!row) throw new Error('insert returned no row');
-          if (input.sku !== undefined) return toProduct(row);
-          const [numbered] = await tx
-            .update(products)
-            .set({ sku: sql`'TY-' || lpad(${products.seq}::text, 5, '0')` })
-            .where(eq(products.id, row.id))
-            .returning(productColumns);
-          return toProduct(numbered ?? row);
-        }),
-      );
+      const insert = async () => {
+        const [row] = await db
+          .insert(products)
+          .values({
+            ...toColumns(input),
+            ...(input.sku !== undefined && { sku: input.sku }),
+            categoryId: await knownCategory(db, input.categoryId ?? null),
+          })
+          .returning(productColumns);
+        if (!row) throw new Error('insert returned no row');
+        return toProduct(row);
+      };
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await productWrite(input.sku, insert);
+        } catch (err) {
+          const madeSkuTaken =
+            input.sku === undefined && err instanceof AppError && err.fields?.sku !== undefined;
+          if (!madeSkuTaken || attempt === 3) throw err;
+        }
+      }
     },
 
     async updateProduct(id: string, input: ProductFields) {
-      return uniqueSku(input.sku, async () => {
+      return productWrite(input.sku, async () => {
         const [row] = await db
           .update(products)
           .set({
@@ -404,18 +524,24 @@ export function createCatalogRepository(db: Db) {
 
     /** Every category, by name, with how many live products are filed directly in it. */
     async listCategories(): Promise<Category[]> {
-      const rows = await db
-        .select({
-          _id: categories.id,
-          slug: categories.slug,
-          name: categories.name,
-          parentId: categories.parentId,
-          updatedAt: categories.updatedAt,
-          products: sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id} and ${products.archivedAt} is null)`,
-        })
-        .from(categories)
-        .orderBy(asc(categories.name));
-      return rows.map(({ updatedAt: _, ...c }) => c);
+      const [rows, filed] = await Promise.all([
+        db
+          .select({
+            _id: categories.id,
+            slug: categories.slug,
+            name: categories.name,
+            parentId: categories.parentId,
+          })
+          .from(categories)
+          .orderBy(asc(categories.name)),
+        db
+          .select({ categoryId: products.categoryId, n: count() })
+          .from(products)
+          .where(live)
+          .groupBy(products.categoryId),
+      ]);
+      const counts = new Map(filed.map((f) => [f.categoryId, f.n]));
+      return rows.map((c) => ({ ...c, products: counts.get(c._id) ?? 0 }));
     },
 
     /** Every category's slug and last change, for the sitemap. */
@@ -471,11 +597,10 @@ export function createCatalogRepository(db: Db) {
               slug: categories.slug,
               name: categories.name,
               parentId: categories.parentId,
-              products: sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id} and ${products.archivedAt} is null)`,
             })
             .from(categories)
             .where(eq(categories.id, id));
-          return row;
+          return row && { ...row, products: await filedIn(tx, id) };
         }),
       );
     },
@@ -488,25 +613,29 @@ export function createCatalogRepository(db: Db) {
       return db.transaction(async (tx) => {
         await tx.execute(sql`lock table ${categories} in share row exclusive mode`);
         const [row] = await tx
-          .select({
-            id: categories.id,
-            children: sql<number>`(select count(*)::int from ${categories} c where c.parent_id = ${categories.id})`,
-            products: sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id} and ${products.archivedAt} is null)`,
-          })
+          .select({ id: categories.id })
           .from(categories)
           .where(eq(categories.id, id))
           .for('update');
         if (!row) return false;
-        if (row.children > 0 || row.products > 0) {
+        const [below] = await tx
+          .select({ n: count() })
+          .from(categories)
+          .where(eq(categories.parentId, id));
+        const counts = { children: below?.n ?? 0, products: await filedIn(tx, id) };
+        if (counts.children > 0 || counts.products > 0) {
           throw new AppError(
             'conflict',
-            row.children > 0
+            counts.children > 0
               ? 'This category has categories under it: move or delete them first.'
-              : `This category holds ${row.products} product${row.products === 1 ? '' : 's'}: move ${row.products === 1 ? 'it' : 'them'} to another category first.`,
+              : `This category holds ${counts.products} product${counts.products === 1 ? '' : 's'}: move ${counts.products === 1 ? 'it' : 'them'} to another category first.`,
             409,
           );
         }
-        await tx.update(products).set({ categoryId: null }).where(eq(products.categoryId, id));
+        await tx
+          .update(products)
+          .set({ categoryId: null })
+          .where(and(eq(products.categoryId, id), isNotNull(products.archivedAt)));
         await tx.delete(categories).where(eq(categories.id, id));
         return true;
       });
@@ -518,6 +647,15 @@ export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** How many live products are filed directly in category `id`. */
+async function filedIn(db: Db | Tx, id: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.categoryId, id), live));
+  return row?.n ?? 0;
+}
+
 /** The category id if it exists; a 400 naming the field otherwise. */
 async function knownCategory(db: Db | Tx, id: string | null): Promise<string | null> {
   if (id === null) return null;
@@ -525,13 +663,14 @@ async function knownCategory(db: Db | Tx, id: string | null): Promise<string | n
     .select({ id: categories.id })
     .from(categories)
     .where(eq(categories.id, id));
-  if (!row) {
-    throw new AppError('invalid_input', 'That category does not exist.', 400, {
-      categoryId: 'That category does not exist.',
-    });
-  }
+  if (!row) throw noSuchCategory();
   return id;
 }
+
+const noSuchCategory = () =>
+  new AppError('invalid_input', 'That category does not exist.', 400, {
+    categoryId: 'That category does not exist.',
+  });
 
 /** A parent must exist, must not be the category or below it, and the tree stays shallow. */
 async function checkParent(tx: Tx, id: string | undefined, parentId: string | null) {
@@ -564,25 +703,33 @@ function subtreeHeight(all: { _id: string; parentId: string | null }[], id: stri
     : 1 + Math.max(...children.map((c) => subtreeHeight(all, c._id)));
 }
 
-/** The unique-violation's constraint, if `err` is one. */
+/** The violated constraint, if `err` is a unique (23505) or foreign-key (23503) violation. */
 function violatedConstraint(err: unknown): string | undefined {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && typeof constraint === 'string') return constraint;
+    if ((code === '23505' || code === '23503') && typeof constraint === 'string') {
+      return constraint;
+    }
   }
   return undefined;
 }
 
-async function uniqueSku<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
+/**
+ * A product write, its clashes named: a SKU taken (409), or a category deleted between the
+ * check and the write (400, as when it never existed).
+ */
+async function productWrite<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (violatedConstraint(err) === 'products_sku_idx') {
+    const constraint = violatedConstraint(err);
+    if (constraint === 'products_sku_idx') {
       const message = sku
         ? `Another product already has the SKU ${sku}.`
         : 'The SKU made for this product is taken: give it one.';
       throw new AppError('conflict', message, 409, { sku: message });
     }
+    if (constraint === 'products_category_id_categories__id_fk') throw noSuchCategory();
     throw err;
   }
 }
