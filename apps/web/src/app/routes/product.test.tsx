@@ -41,7 +41,7 @@ function renderPage(shown: Product, { session = null as unknown } = {}) {
   const api = mockApi({
     [`GET /api/tool/${shown._id}`]: () => ({ body: shown }),
     'GET /api/categories': () => ({ body: categories }),
-    'GET /api/tool?category=drills-drivers&page=1&pageSize=5': () => ({
+    'GET /api/tool?category=power-tools&page=1&pageSize=5': () => ({
       body: [product(2), shown, product(3)],
       headers: { 'x-total-count': '3' },
     }),
@@ -79,7 +79,7 @@ describe('ProductPage', () => {
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Sign in to order' })).toBeNull();
 
-    const related = await screen.findByRole('region', { name: 'More from Drills & drivers' });
+    const related = await screen.findByRole('region', { name: 'More from Power tools' });
     expect(
       within(related)
         .getAllByRole('heading', { level: 3 })

@@ -76,7 +76,9 @@ const summary = (text: string) => (text.length > 155 ? `${text.slice(0, 154).tri
 function ProductDetails({ product }: { product: Product }) {
   const categories = useCategories();
   const path = categoryPath(categories.data ?? [], product.categoryId);
-  const category = path.at(-1);
+  // Related products come from one level up (Hand tools for a hammer): a leaf category of a
+  // small catalog often holds the product alone.
+  const related = path.at(-2) ?? path.at(-1);
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
       <PageTitle
@@ -125,7 +127,7 @@ function ProductDetails({ product }: { product: Product }) {
           <OrderBox product={product} />
         </div>
       </div>
-      {category && <RelatedProducts product={product} category={category} />}
+      {related && <RelatedProducts product={product} category={related} />}
     </article>
   );
 }
