@@ -112,9 +112,32 @@ describe('categories', () => {
       parentId: hand._id,
       products: 0,
     });
-    // Back to the top, the address made from the new name when none is given.
+    // Back to the top; renamed without a slug, it keeps its address, so links to it stay good.
     const top = await send('PUT', `/api/categories/${saws._id}`, { name: 'Japanese saws' });
-    expect(top.json()).toMatchObject({ slug: 'japanese-saws', parentId: null });
+    expect(top.json()).toMatchObject({ name: 'Japanese saws', slug: 'hand-saws', parentId: null });
+  });
+
+  it('answers a create sent twice (its answer lost, then retried) with 409, and keeps one', async () => {
+    const body = { name: 'Retried category' };
+    await create(body);
+    expectRefused(await send('POST', '/api/categories', body), 409, 'slug');
+    expect((await list()).filter((c) => c.slug === 'retried-category')).toHaveLength(1);
+  });
+
+  it('never lets two moves at once make a loop', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await create({ name: `Loop A ${round}` });
+      const b = await create({ name: `Loop B ${round}` });
+      // A under B and B under A, sent together: the tree takes one change at a time.
+      const [ab, ba] = await Promise.all([
+        send('PUT', `/api/categories/${a._id}`, { name: a.name, parentId: b._id }),
+        send('PUT', `/api/categories/${b._id}`, { name: b.name, parentId: a._id }),
+      ]);
+      expect([ab.statusCode, ba.statusCode].sort()).toEqual([200, 400]);
+      const tree = await list();
+      const parentOf = (id: string) => tree.find((c) => c._id === id)?.parentId;
+      expect(parentOf(a._id) === b._id && parentOf(b._id) === a._id).toBe(false);
+    }
   });
 
   it('refuses to move a category under itself or below itself, or deeper than three levels', async () => {

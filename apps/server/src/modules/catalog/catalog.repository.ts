@@ -572,12 +572,12 @@ export function createCatalogRepository(db: Db) {
       );
     },
 
-    /** Renames or moves a category; undefined when there is none. */
+    /** Renames or moves a category; without a slug it keeps its address (links to it stay good). */
     async updateCategory(
       id: string,
-      input: { name: string; slug: string; parentId: string | null },
+      input: { name: string; slug?: string; parentId: string | null },
     ): Promise<Category | undefined> {
-      return uniqueSlug(input.slug, () =>
+      return uniqueSlug(input.slug ?? '', () =>
         db.transaction(async (tx) => {
           // One tree change at a time, so two moves cannot make a loop between them.
           await tx.execute(sql`lock table ${categories} in share row exclusive mode`);
@@ -589,7 +589,12 @@ export function createCatalogRepository(db: Db) {
           await checkParent(tx, id, input.parentId);
           await tx
             .update(categories)
-            .set({ ...input, updatedAt: new Date() })
+            .set({
+              name: input.name,
+              parentId: input.parentId,
+              ...(input.slug !== undefined && { slug: input.slug }),
+              updatedAt: new Date(),
+            })
             .where(eq(categories.id, id));
           const [row] = await tx
             .select({

@@ -13,7 +13,6 @@ import {
   SEARCH_MATCH_HEADER,
   slugify,
   TOTAL_COUNT_HEADER,
-  type CategoryInput,
 } from '@toolyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +34,7 @@ const cacheKey = (prefix: string, query: Record<string, unknown>) =>
     .join('&')}`;
 
 /** A category's input with its slug made from its name when none was given. */
-function withSlug(input: z.output<typeof categoryInputSchema> | CategoryInput) {
+function withSlug(input: z.output<typeof categoryInputSchema>) {
   const slug = input.slug || slugify(input.name);
   if (!slug) {
     const message = 'Give the category an address (slug) of letters or digits.';
@@ -181,7 +180,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const category = await catalog.updateCategory(request.params.id, withSlug(request.body));
+      const { name, slug, parentId } = request.body;
+      const category = await catalog.updateCategory(request.params.id, {
+        name,
+        slug: slug ? slug : undefined,
+        parentId,
+      });
       if (!category) throw noSuchCategory();
       changes.publish('products');
       return category;

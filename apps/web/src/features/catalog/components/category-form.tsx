@@ -107,7 +107,11 @@ export function CategoryForm({
     else create.mutate(values);
   });
 
-  const address = slug?.trim() || slugify(name ?? '');
+  // Left empty, a new category's address is made from its name; an existing one keeps its own.
+  const address = slug?.trim() || (category ? category.slug : slugify(name ?? ''));
+  const emptyHint = category
+    ? 'Leave empty to keep its address: '
+    : 'Leave empty to make it from the name: ';
 
   return (
     <form noValidate onSubmit={onSubmit}>
@@ -125,7 +129,7 @@ export function CategoryForm({
           spellCheck={false}
           hint={
             <>
-              {slug?.trim() ? 'Its page: ' : 'Leave empty to make it from the name: '}
+              {slug?.trim() ? 'Its page: ' : emptyHint}
               <span className="font-mono">/category/{address || '…'}</span>
             </>
           }
