@@ -167,4 +167,37 @@ describe('ProductsTable', () => {
     expect(currentItems()[0]?.textContent).toContain('Just saved');
     expect(window.location.search).toBe('?page=2');
   });
+
+  it('says so when an edit takes the product out of the search shown, and offers them all', async () => {
+    let saved = false;
+    catalogApi({
+      'GET /api/tool?q=twelve&page=1&pageSize=10': () => ({
+        body: saved ? [] : [product(12)],
+        headers: { 'x-total-count': saved ? '0' : '1' },
+      }),
+      [`PUT /api/tool/${product(12)._id}`]: () => {
+        saved = true;
+        return { body: { ...product(12), name: 'Tool XII' } };
+      },
+    });
+    const { user } = renderWithProviders(<AddItems />, {
+      path: '/dashboard/addItem?q=twelve',
+    });
+
+    const [edit] = await screen.findAllByRole('button', { name: 'Edit Tool 12' });
+    if (!edit) throw new Error('no Edit button');
+    await user.click(edit);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Tool 12' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    const notice = await screen.findByText(
+      'Saved. The product no longer matches this search or category.',
+    );
+    await user.click(
+      within(notice.closest('[role="status"]') as HTMLElement).getByRole('button', {
+        name: 'Show all products',
+      }),
+    );
+    expect(window.location.search).toBe('');
+  });
 });

@@ -176,10 +176,30 @@ export function ProductsTable({ table }: { table: ProductsTableState }) {
 
   const filtered = Boolean(view.q || view.category);
   const categoryName = categories.data?.find((c) => c.slug === view.category)?.name;
+  // An edit can take a product out of the search or category shown: say so, rather than let
+  // it vanish from the table without a trace.
+  const savedHidden =
+    highlight?.reason === 'saved' &&
+    filtered &&
+    !products.isFetching &&
+    shown !== undefined &&
+    !shown.some((p) => p._id === highlight.id);
 
   return (
     <>
       <TableFilter view={view} categories={categories.data ?? []} onChange={change} />
+      {savedHidden && (
+        <div role="status" className="alert alert-info alert-soft mb-3">
+          <span>Saved. The product no longer matches this search or category.</span>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => change({ q: '', category: undefined })}
+          >
+            Show all products
+          </button>
+        </div>
+      )}
       {products.isPending ? (
         <Spinner label="Loading products" />
       ) : products.isError ? (
