@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import prettier from 'eslint-config-prettier';
@@ -5,6 +6,23 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const noAppLayer = {
+  group: ['@/app/*'],
+  message: 'Shared code and features must not import the app layer.',
+};
+
+/** A config block forbidding these import patterns in these files. */
+const restrictImports = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
 
 export default tseslint.config(
   {
@@ -43,26 +61,24 @@ export default tseslint.config(
   },
   { files: ['apps/web/src/**/*.tsx'], ...jsxA11y.flatConfigs.strict },
   ...pluginQuery.configs['flat/recommended'],
-  {
-    // Shared code and features stay independent (Bulletproof React): features never import each other.
-    files: [
-      'apps/web/src/features/**/*.{ts,tsx}',
-      'apps/web/src/components/**/*.{ts,tsx}',
-      'apps/web/src/lib/**/*.ts',
-    ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
+  // Shared code and features stay independent (Bulletproof React): shared code imports no
+  // feature, a feature no other feature, and neither the app layer; pages in src/app compose
+  // them. One block per feature, as a rule's options are replaced, not merged, between blocks.
+  restrictImports(
+    ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.ts'],
+    [noAppLayer, { group: ['@/features/*'], message: 'Shared code must not import a feature.' }],
+  ),
+  ...webFeatures.map((feature) =>
+    restrictImports(
+      [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+      [
+        noAppLayer,
         {
-          patterns: [
-            {
-              group: ['@/app/*'],
-              message: 'Shared code and features must not import the app layer.',
-            },
-          ],
+          group: ['@/features/*', `!@/features/${feature}`],
+          message: 'A feature must not import another feature: pass what it needs from the page.',
         },
       ],
-    },
-  },
+    ),
+  ),
   prettier,
 );

@@ -124,6 +124,7 @@ function ProductsSections() {
 }
 
 function ReviewsSection() {
+  const isAdmin = useSession().data?.user.role === 'admin';
   return (
     <section
       id="reviews"
@@ -135,7 +136,7 @@ function ReviewsSection() {
       </h2>
       <WhenNearView placeholder={<div className="min-h-96" />}>
         <Suspense fallback={<div className="min-h-96" />}>
-          <ReviewsList />
+          <ReviewsList canHide={isAdmin} />
         </Suspense>
       </WhenNearView>
     </section>

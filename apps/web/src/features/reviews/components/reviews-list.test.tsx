@@ -102,7 +102,7 @@ describe('ReviewsList', () => {
     });
     const { user } = renderWithProviders(
       <>
-        <ReviewsList />
+        <ReviewsList canHide />
         <ToastContainer />
       </>,
     );

@@ -6,19 +6,17 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useSession } from '@/features/auth/api/get-session';
 import { useReviewPages } from '../api/get-reviews';
 import { useHideReview } from '../api/hide-review';
 import { ReviewCard } from './review-card';
 
 /**
  * The shop's reviews, newest first, a page at a time: "More reviews" adds the next page.
- * Admins can hide a review after confirming (the server refuses anyone else anyway).
+ * With `canHide` (the page's viewer is an admin) each review can be hidden after confirming;
+ * the server refuses anyone else anyway.
  */
-export function ReviewsList() {
+export function ReviewsList({ canHide = false }: { canHide?: boolean }) {
   const { first, last, reviews, total, hasMore, loadMore } = useReviewPages();
-  const session = useSession();
-  const isAdmin = session.data?.user.role === 'admin';
   const [toHide, setToHide] = useState<Review | null>(null);
   const hide = useHideReview();
 
@@ -45,7 +43,7 @@ export function ReviewsList() {
         {reviews.map((review) => (
           <li key={review._id}>
             <ReviewCard review={review}>
-              {isAdmin && (
+              {canHide && (
                 <button
                   type="button"
                   className="btn btn-sm btn-outline btn-error"
