@@ -20,6 +20,8 @@ import { createLocalChangeFeed, openPostgresChangeFeed, type ChangeFeed } from '
 export type Schema = typeof schema;
 /** The Drizzle handle every repository takes; the same type on PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a transaction's callback gets: repositories take `Db | Tx` to run in either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   readonly db: Db;

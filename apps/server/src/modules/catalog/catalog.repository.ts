@@ -23,7 +23,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { categories, orders, products } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 
@@ -649,8 +649,6 @@ export function createCatalogRepository(db: Db) {
 }
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** How many live products are filed directly in category `id`. */
 async function filedIn(db: Db | Tx, id: string): Promise<number> {

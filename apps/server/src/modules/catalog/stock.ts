@@ -1,8 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { products } from '../../db/schema.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Puts an order's quantity back on the shelf (archived products too: the units exist). */
 export const returnStock = (tx: Tx, itemId: string, quantity: number) =>

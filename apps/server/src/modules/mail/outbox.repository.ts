@@ -1,10 +1,8 @@
 import type { OutboxMessage, OutboxStatus } from '@toolyard/shared';
 import { count, desc, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { outbox } from '../../db/schema.js';
 import type { MailEvent, MailTopic } from './topics.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface EnqueueOptions {
   /** One message per event: a second message with the same key is not written. */

@@ -1,10 +1,9 @@
 import { centsToDollars, type Order, type OrderStatus } from '@toolyard/shared';
 import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { orders, products } from '../../db/schema.js';
 import { orderMailInsert } from '../mail/outbox.repository.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type OrderRow = typeof orders.$inferSelect;
 
 export interface OrderFilter {

@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { orders, payments, stripeEvents } from '../../db/schema.js';
 import { orderMailInsert } from '../mail/outbox.repository.js';
-import type { Tx } from '../orders/orders.repository.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type NewPayment = typeof payments.$inferInsert;

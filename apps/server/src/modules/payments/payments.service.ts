@@ -5,13 +5,14 @@ import { summarizeError } from '../../db/outage.js';
 import { AppError, notFound } from '../../errors.js';
 import type { CurrentUser } from '../auth/session.js';
 import { returnStock } from '../catalog/stock.js';
-import { toOrder, type OrderRow, type Tx } from '../orders/orders.repository.js';
+import type { Tx } from '../../db/client.js';
+import { toOrder, type OrderRow } from '../orders/orders.repository.js';
 import type {
   PaymentProvider,
   ProviderIntent,
   StripeProvider,
   TestModeProvider,
-} from './payment-provider.js';
+} from './provider-types.js';
 import type { PaymentRow, PaymentsRepository } from './payments.repository.js';
 import { STRIPE_CURRENCY } from './stripe-provider.js';
 import type { CardDetails } from './test-card-processor.js';

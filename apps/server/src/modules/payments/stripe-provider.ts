@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config.js';
 import { AppError } from '../../errors.js';
-import type { ProviderEvent, ProviderIntent, StripeProvider } from './payment-provider.js';
+import type { ProviderEvent, ProviderIntent, StripeProvider } from './provider-types.js';
 
 /** The shop sells in US dollars; an intent in another currency never pays an order. */
 export const STRIPE_CURRENCY = 'usd';

@@ -1,9 +1,8 @@
 import type { Role, UserSummary } from '@toolyard/shared';
 import { count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
 /** The only code that reads and writes users (Better Auth writes them through its adapter). */
