@@ -181,44 +181,63 @@ function PriceRange({
         Price (USD)
       </p>
       <div className="flex items-end gap-2">
-        <div className="flex-1">
-          <label htmlFor={`${ids}-min`} className="block text-xs">
-            Min price
-          </label>
-          <input
-            id={`${ids}-min`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            className="input input-sm w-full"
-            placeholder={range ? String(Math.floor(range.min)) : undefined}
-            value={min}
-            onChange={(event) => setMin(event.target.value)}
-            onBlur={apply}
-          />
-        </div>
-        <div className="flex-1">
-          <label htmlFor={`${ids}-max`} className="block text-xs">
-            Max price
-          </label>
-          <input
-            id={`${ids}-max`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            className="input input-sm w-full"
-            placeholder={range ? String(Math.ceil(range.max)) : undefined}
-            value={max}
-            onChange={(event) => setMax(event.target.value)}
-            onBlur={apply}
-          />
-        </div>
+        <PriceBound
+          id={`${ids}-min`}
+          label="Min price"
+          value={min}
+          placeholder={range ? String(Math.floor(range.min)) : undefined}
+          onChange={setMin}
+          onBlur={apply}
+        />
+        <PriceBound
+          id={`${ids}-max`}
+          label="Max price"
+          value={max}
+          placeholder={range ? String(Math.ceil(range.max)) : undefined}
+          onChange={setMax}
+          onBlur={apply}
+        />
         <button type="submit" className="btn btn-sm">
           Apply
         </button>
       </div>
     </form>
+  );
+}
+
+/** One end of the price range: a labelled number box that applies when it loses the focus. */
+function PriceBound({
+  id,
+  label,
+  value,
+  placeholder,
+  onChange,
+  onBlur,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  placeholder: string | undefined;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  return (
+    <div className="flex-1">
+      <label htmlFor={id} className="block text-xs">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        className="input input-sm w-full"
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+    </div>
   );
 }
