@@ -132,6 +132,9 @@ describe("the spec's original client", () => {
       img: 'https://example.com/chisel.jpg',
       AvailableQuantity: 0,
       MinOrderQuantity: 1,
+      // Issue 19: a SKU made from its number, and no category yet.
+      sku: expect.stringMatching(/^TY-\d{5}$/),
+      categoryId: null,
     });
     expect((await call(undefined, 'GET', `/api/tool/${created._id}`)).json()).toEqual(created);
 
