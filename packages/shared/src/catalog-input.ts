@@ -1,11 +1,10 @@
 /** What an admin may set on a product: its fields, SKU and category. */
 import * as z from 'zod/mini';
-import { NAME_MAX_LENGTH } from './constants.js';
+import { NAME_MAX_LENGTH, SKU_MAX_LENGTH } from './constants.js';
 import { numberFromText } from './numbers.js';
 import { requiredText } from './text.js';
 
 /** SKUs: letters, digits, dot, dash and underscore, starting with a letter or digit. */
-export const SKU_MAX_LENGTH = 32;
 const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export const skuSchema = z
   .string({ error: 'SKU must be text' })

@@ -1,10 +1,7 @@
 /** A catalog search: its filters, sort, facets and how it matched. */
 import * as z from 'zod/mini';
-import { CATEGORY_SLUG_MAX_LENGTH } from './categories.js';
-import { SKU_MAX_LENGTH } from './catalog-input.js';
-
-export const productSorts = ['relevance', 'price', '-price', 'name'] as const;
-export type ProductSort = (typeof productSorts)[number];
+import { productSorts } from './catalog.js';
+import { CATEGORY_SLUG_MAX_LENGTH, SKU_MAX_LENGTH } from './constants.js';
 
 const priceBound = (field: string) =>
   z.optional(
@@ -65,9 +62,3 @@ export const productFacetsSchema = z.object({
   match: z.enum(['words', 'similar']),
 });
 export type ProductFacets = z.infer<typeof productFacetsSchema>;
-
-/**
- * Answers to a search say how they matched: `words` (every word found) or `similar` (no word
- * matched, so these are the names most like the search: "hammr" finds hammers).
- */
-export const SEARCH_MATCH_HEADER = 'x-search-match';

@@ -44,3 +44,13 @@ export function stockStatus(product: Pick<Product, 'AvailableQuantity' | 'MinOrd
 export const productListSchema = z.array(productSchema);
 
 export const idParamsSchema = z.object({ id: z.uuid('Not a valid id') });
+
+/** How a search may sort (GET /api/tool's `sort`). */
+export const productSorts = ['relevance', 'price', '-price', 'name'] as const;
+export type ProductSort = (typeof productSorts)[number];
+
+/**
+ * Answers to a search say how they matched: `words` (every word found) or `similar` (no word
+ * matched, so these are the names most like the search: "hammr" finds hammers).
+ */
+export const SEARCH_MATCH_HEADER = 'x-search-match';

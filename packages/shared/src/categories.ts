@@ -1,5 +1,6 @@
 /** The catalog's category tree: its schemas and how to walk it. */
 import * as z from 'zod/mini';
+import { CATEGORY_SLUG_MAX_LENGTH } from './constants.js';
 import { requiredText } from './text.js';
 
 /** A category of the catalog's tree; `products` counts the live products filed directly in it. */
@@ -14,7 +15,6 @@ export type Category = z.infer<typeof categorySchema>;
 export const categoryListSchema = z.array(categorySchema);
 
 export const CATEGORY_NAME_MAX_LENGTH = 40;
-export const CATEGORY_SLUG_MAX_LENGTH = 60;
 /** A category tree is at most this deep (Power tools > Drills > Hammer drills). */
 export const CATEGORY_MAX_DEPTH = 3;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -23,3 +23,11 @@ export const TOAST_DEFAULTS = {
 
 /** A lazily loaded page that has not arrived after this long shows an error. */
 export const PAGE_LOAD_TIMEOUT_MS = 120_000;
+
+/** SKUs are at most this long. */
+export const SKU_MAX_LENGTH = 32;
+/** A category's address (slug) is at most this long. */
+export const CATEGORY_SLUG_MAX_LENGTH = 60;
+
+/** Paged lists answer their total in this header. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';

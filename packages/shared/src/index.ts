@@ -9,6 +9,7 @@ export * from './errors.js';
 export * from './health.js';
 export * from './money.js';
 export * from './auth.js';
+export * from './auth-forms.js';
 export * from './users.js';
 export * from './orders.js';
 export * from './payments.js';

@@ -13,7 +13,6 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 
 /** GET /api/user answers a plain array, as the spec's clients expect; the total is in X-Total-Count. */
 export const userListSchema = z.array(userSummarySchema);
-export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 export const userListQuerySchema = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),

@@ -2,8 +2,6 @@ import { usePrefetchQuery } from '@tanstack/react-query';
 import { PAGE_PATHS } from '@toolyard/shared';
 import type { ReactNode } from 'react';
 import { Route, Router, Switch, useSearchParams } from 'wouter';
-import { RequireAdmin } from '@/features/auth/components/require-admin';
-import { RequireAuth } from '@/features/auth/components/require-auth';
 import { authOptionsQueryOptions } from '@/features/auth/api/get-auth-options';
 import {
   CATALOG_PAGE_SIZE,
@@ -11,7 +9,7 @@ import {
   productsPageQueryOptions,
 } from '@/features/catalog/api/get-products-page';
 import { productPageFromParams } from '@/features/catalog/utils/product-page-params';
-import { reviewsQueryOptions } from '@/features/reviews/api/get-reviews';
+import { lazyNamed } from '@/lib/lazy-named';
 import { useKeyedLocation, useLocationKey } from '@/lib/location';
 import { RootLayout } from './layouts/root-layout';
 import { lazyPage } from './lazy-page';
@@ -44,11 +42,22 @@ const Messages = lazyPage(() => import('./routes/dashboard/messages'));
 const Outbox = lazyPage(() => import('./routes/dashboard/outbox'));
 const Categories = lazyPage(() => import('./routes/dashboard/categories'));
 const NotFound = lazyPage(() => import('./routes/not-found'));
+// The guards come with the first page that needs them, not in the first download of /.
+const RequireAuth = lazyNamed(
+  () => import('@/features/auth/components/require-auth'),
+  'RequireAuth',
+);
+const RequireAdmin = lazyNamed(
+  () => import('@/features/auth/components/require-admin'),
+  'RequireAdmin',
+);
 
-/** The storefront's pages ask for their data while their code downloads, not after. */
+/**
+ * The home page asks for its products while its code downloads, not after; its reviews, below
+ * them, load with their code as they near the screen.
+ */
 function HomeData() {
   usePrefetchQuery(productsPageQueryOptions(HOME_PRODUCTS_QUERY));
-  usePrefetchQuery(reviewsQueryOptions());
   return null;
 }
 
