@@ -1,17 +1,13 @@
 import { Suspense, type ReactNode } from 'react';
 import { PageLoading } from '@/components/ui/page-loading';
 import { UnavailableBanner } from '@/components/ui/unavailable-banner';
-import { WhenNearView } from '@/components/ui/when-near-view';
 import { useSession } from '@/features/auth/api/get-session';
 import { useScrollRestoration } from '@/hooks/use-scroll-restoration';
 import { lazyNamed } from '@/lib/lazy-named';
 import { useLocationKey } from '@/lib/location';
 import { RouteErrorBoundary } from '../route-error';
+import { Footer } from './footer';
 import { Navbar } from './navbar';
-
-// Below the fold on every page (main is a screen high): its code comes as it nears the screen.
-const Footer = lazyNamed(() => import('./footer'), 'Footer');
-const footerSpace = <div className="min-h-64" />;
 
 const VerifyEmailBanner = lazyNamed(
   () => import('@/features/auth/components/verify-email-banner'),
@@ -50,11 +46,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
           <Suspense fallback={<PageLoading />}>{children}</Suspense>
         </RouteErrorBoundary>
       </main>
-      <WhenNearView placeholder={footerSpace}>
-        <Suspense fallback={footerSpace}>
-          <Footer />
-        </Suspense>
-      </WhenNearView>
+      <Footer />
     </div>
   );
 }
