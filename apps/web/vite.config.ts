@@ -8,7 +8,15 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   // Bundle the shared package from its TypeScript source.
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: fileURLToPath(
+          new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url),
+        ),
+      },
+    ],
     conditions: ['@toolyard/source', ...defaultClientConditions],
   },
   server: {
@@ -32,7 +40,13 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack|wouter)[\\/]/,
+              test: (id: string) =>
+                /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack|wouter)[\\/]/.test(id) &&
+                !/[\\/](useQueries|queriesObserver)\.js$/.test(id),
+            },
+            {
+              name: 'ui',
+              test: /src[\\/](components[\\/]ui[\\/](page-title|spinner|empty-state|error-state)|features[\\/]catalog[\\/]components[\\/]product-card|lib[\\/]api-client)|shared[\\/]src[\\/]money/,
             },
           ],
         },
