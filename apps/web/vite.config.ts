@@ -32,6 +32,9 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // The first download lists every chunk's file for preloading: hashes alone keep that
+        // list (and every import between chunks) short, about 0.6 KB less on a first visit.
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           // The libraries every page runs, in one chunk of its own. Left to itself, Rolldown splits these
           // modules into several common chunks once a lazy page lazily loads a part of its own
