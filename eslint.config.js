@@ -18,9 +18,10 @@ const noAppLayer = {
   message: 'Shared code and features must not import the app layer.',
 };
 
-/** A config block forbidding these import patterns in these files. */
-const restrictImports = (files, patterns) => ({
+/** A config block forbidding these import patterns in these files (but not in `ignores`). */
+const restrictImports = (files, patterns, ignores = []) => ({
   files,
+  ignores,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
@@ -79,6 +80,24 @@ export default tseslint.config(
         },
       ],
     ),
+  ),
+  // One owner per table: SQL lives in repositories (and db/, cli/), so a route or service can
+  // only reach a table through the module that owns it. Type-only imports count too: a type
+  // from the schema ties the code to the table as much as a query does.
+  restrictImports(
+    ['apps/server/src/**/*.{ts,tsx}'],
+    [
+      {
+        group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema.*'],
+        message:
+          "Only repositories, db/ and cli/ touch Drizzle and the schema: call the owning module's repository.",
+      },
+    ],
+    [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/cli/**',
+    ],
   ),
   prettier,
 );

@@ -15,6 +15,9 @@ import { createAuth, type Auth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { resolveAuthSecret } from './modules/auth/auth-secret.js';
 import { createSessionGuards } from './modules/auth/session.js';
+import { createCartRepository } from './modules/cart/cart.repository.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
+import { createCartService } from './modules/cart/cart.service.js';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createContactRepository } from './modules/contact/contact.repository.js';
@@ -26,6 +29,9 @@ import { createIdempotency } from './modules/idempotency/idempotency.service.js'
 import { imagesRoutes } from './modules/images/images.routes.js';
 import { createMailer, type Mailer, type MailerOptions } from './modules/mail/mailer.js';
 import { outboxRoutes } from './modules/mail/outbox.routes.js';
+import { checkoutRoutes } from './modules/orders/checkout.routes.js';
+import { createCheckoutService } from './modules/orders/checkout.service.js';
+import { createOrderLifeRepository } from './modules/orders/order-life.repository.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
@@ -171,8 +177,11 @@ export async function buildApp({ config, database, logger = false, mail }: Build
   const reviews = createReviewsRepository(database.db);
   const usersRepo = createUsersRepository(database.db);
   const users = createUsersService(usersRepo, changes);
+  // The orders module's writer of status changes, which payments call too.
+  const orderLife = createOrderLifeRepository(database.db);
   const payments = createPaymentsService({
     repo: createPaymentsRepository(database.db),
+    orders: orderLife,
     provider: createPaymentProvider(config.payments),
     log: app.log,
     changes,
@@ -184,10 +193,17 @@ export async function buildApp({ config, database, logger = false, mail }: Build
     holdMs,
   });
   const orders = createOrdersService(ordersRepo, {
+    life: orderLife,
     onCancelled: (orderId) => payments.releaseOrder(orderId),
     changes,
     requireVerifiedEmail: config.mail.verification === 'required',
   });
+  const cartRepo = createCartRepository(database.db);
+  const cart = createCartService(cartRepo);
+  const checkout = createCheckoutService(
+    { orders: ordersRepo, cart: cartRepo, cartService: cart },
+    { changes, requireVerifiedEmail: config.mail.verification === 'required' },
+  );
   // After the server has answered its last request (and before the database closes): the
   // batch being committed, and any order a cut connection left queued, are placed first.
   app.addHook('onClose', async () => orders.settled());
@@ -226,6 +242,8 @@ export async function buildApp({ config, database, logger = false, mail }: Build
         limitPerHour: config.reviewLimitPerHour,
       });
       await api.register(ordersRoutes, { guards, orders, idempotency });
+      await api.register(cartRoutes, { guards, cart });
+      await api.register(checkoutRoutes, { guards, checkout, idempotency });
       await api.register(imagesRoutes, { db: database.db, guards });
       await api.register(paymentsRoutes, { guards, payments, idempotency });
       await api.register(authRoutes, {

@@ -1,5 +1,6 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, orders, reviews } from '../src/db/schema.js';
+import { cartLines, categories, orderLines, orders, products, reviews } from '../src/db/schema.js';
 import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
@@ -49,6 +50,8 @@ const everyone = (status: number) => ({
   otherBuyer: status,
   admin: status,
 });
+
+const signedIn = (status: number) => ({ ...everyone(status), anonymous: 401 });
 
 /** Every route that exists, and exactly what each kind of caller gets. Add new routes here. */
 const routes: RouteCase[] = [
@@ -310,6 +313,34 @@ const routes: RouteCase[] = [
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   },
   {
+    route: 'order again (the buyer’s order)',
+    method: 'POST',
+    url: (c) => `/api/order/${c.orderId}/reorder`,
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 404, admin: 404 },
+  },
+  // Every signed-in caller has a cart of their own, holding one line of the fresh product.
+  { route: 'own cart', method: 'GET', url: () => '/api/cart', expected: signedIn(200) },
+  {
+    route: 'set a cart line',
+    method: 'PUT',
+    url: (c) => `/api/cart/lines/${c.productId}`,
+    payload: () => ({ quantity: 2 }),
+    expected: signedIn(200),
+  },
+  {
+    route: 'remove a cart line',
+    method: 'DELETE',
+    url: (c) => `/api/cart/lines/${c.productId}`,
+    expected: signedIn(200),
+  },
+  {
+    route: 'check out the cart',
+    method: 'POST',
+    url: () => '/api/checkout',
+    payload: () => ({ Contact: '+1 555 0100', Address: '1 Yard Lane' }),
+    expected: signedIn(201),
+  },
+  {
     route: 'payment config',
     method: 'GET',
     url: () => '/api/payments/config',
@@ -345,6 +376,13 @@ const routes: RouteCase[] = [
     route: 'ship paid order',
     method: 'POST',
     url: (c) => `/api/order/${c.paidOrderId}/ship`,
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  },
+  {
+    route: 'ship paid order with carrier and tracking number',
+    method: 'POST',
+    url: (c) => `/api/order/${c.paidOrderId}/ship`,
+    payload: () => ({ carrier: 'Parcelforce', trackingNumber: 'PF123456789GB' }),
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   },
   {
@@ -427,6 +465,7 @@ function describeMatrix(
     let t: TestApp;
     let callers: Record<Exclude<Actor, 'anonymous'>, Account>;
     let buyerId: string;
+    let callerIds: string[];
     const adminEmail = uniqueEmail('admin');
 
     beforeAll(async () => {
@@ -442,6 +481,16 @@ function describeMatrix(
         headers: { cookie: callers.buyer.cookie },
       });
       buyerId = session.json().user.id;
+      callerIds = await Promise.all(
+        Object.values(callers).map(async (account) => {
+          const res = await t.app.inject({
+            method: 'GET',
+            url: '/api/auth/get-session',
+            headers: { cookie: account.cookie },
+          });
+          return res.json().user.id as string;
+        }),
+      );
     });
     afterAll(async () => {
       await t.close();
@@ -466,6 +515,27 @@ function describeMatrix(
         .insert(orders)
         .values([order, { ...order, status: 'paid' as const }])
         .returning({ id: orders.id });
+      const [{ sku } = { sku: '' }] = await t.database.db
+        .select({ sku: products.sku })
+        .from(products)
+        .where(eq(products.id, productId));
+      await t.database.db.insert(orderLines).values(
+        [pending, paid].map((placed) => ({
+          orderId: placed?.id ?? '',
+          lineNo: 1,
+          itemId: productId,
+          sku,
+          itemName: order.itemName,
+          unitPriceCents: order.priceCents,
+          quantity: order.orderQuantity,
+          lineTotalCents: order.totalCents,
+        })),
+      );
+      // Each caller's cart holds one line: the fresh product.
+      await t.database.db.delete(cartLines).where(inArray(cartLines.userId, callerIds));
+      await t.database.db
+        .insert(cartLines)
+        .values(callerIds.map((userId) => ({ userId, itemId: productId, quantity: 1 })));
       const [review] = await t.database.db
         .insert(reviews)
         .values({ name: 'Matrix Review', words: 'Fine.', rating: 4 })

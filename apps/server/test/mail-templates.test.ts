@@ -168,6 +168,19 @@ describe('order mails', () => {
     expectLink(mail, myOrders);
   });
 
+  it('order.shipped names the carrier and tracking number when the admin gave them', async () => {
+    const mail = await compose('order.shipped', {
+      ...order,
+      carrier: 'Parcelforce',
+      trackingNumber: 'PF123456789GB',
+    });
+    expectInBoth(mail, 'Carrier: Parcelforce. Tracking number: PF123456789GB.');
+    expectOrder(mail);
+    const untracked = await compose('order.shipped', { ...order, carrier: null });
+    expect(untracked.text).not.toContain('Carrier');
+    expect(untracked.text).not.toContain('Tracking number');
+  });
+
   it('order.cancelled says who cancelled it', async () => {
     const byBuyer = await compose('order.cancelled');
     expect(byBuyer.subject).toBe(`Your order ${ref} was cancelled`);

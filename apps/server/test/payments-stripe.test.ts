@@ -327,7 +327,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
     expect(stripe.refunds.some((r) => r.payment_intent === intent.id)).toBe(true);
   });
 
-  it('lets an admin refund a Stripe payment: money back at Stripe, order cancelled, stock back', async () => {
+  it('lets an admin refund a Stripe payment: money back at Stripe, order refunded, stock back', async () => {
     const { orderId, itemId } = await placeOrder(5);
     const intent = await intentFor(orderId);
     await deliverEvent(await stripe.confirm(intent.id, 'pm_card_visa'));
@@ -335,7 +335,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
 
     const res = await post(admin, `/api/order/${orderId}/refund`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'cancelled', paid: false });
+    expect(res.json()).toMatchObject({ status: 'refunded', paid: false });
     const [payment] = await paymentRows(orderId);
     expect(payment?.status).toBe('refunded');
     const refundCall = stripe.requests.find(

@@ -12,6 +12,7 @@ export * from './auth.js';
 export * from './auth-forms.js';
 export * from './users.js';
 export * from './orders.js';
+export * from './cart.js';
 export * from './payments.js';
 export * from './idempotency.js';
 export * from './routes.js';

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { numberFromText } from './numbers.js';
 
-export const orderStatuses = ['pending', 'paid', 'shipped', 'cancelled'] as const;
+/** `refunded`: paid, then refunded by an admin (stock returned); distinct from `cancelled`. */
+export const orderStatuses = ['pending', 'paid', 'shipped', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** Who cancelled an order: its buyer, an admin, or its unpaid hold running out. */
@@ -34,6 +35,64 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
+
+/** Most lines one order (and one cart) holds. */
+export const ORDER_LINES_MAX = 50;
+
+/**
+ * One line of an order: the product as it was sold (SKU, name and unit price copied when the
+ * order was placed), the quantity, and the line's total.
+ */
+export const orderLineSchema = z.object({
+  itemId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  unitPrice: z.number(),
+  quantity: z.number().check(z.int(), z.positive()),
+  lineTotal: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderEventTypes = ['placed', 'paid', 'shipped', 'cancelled', 'refunded'] as const;
+export type OrderEventType = (typeof orderEventTypes)[number];
+
+/** One step of an order's life, for its timeline; shipping carries carrier and tracking number. */
+export const orderEventSchema = z.object({
+  type: z.enum(orderEventTypes),
+  at: z.string(),
+  carrier: z.optional(z.nullable(z.string())),
+  trackingNumber: z.optional(z.nullable(z.string())),
+  /** For `cancelled`: by the buyer, an admin, or the unpaid hold running out. */
+  cancelReason: z.optional(z.nullable(z.enum(cancelReasons))),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/**
+ * One order with everything its page shows (GET /api/order/{id}, POST /api/checkout): the
+ * spec's fields, its lines, its timeline (oldest first) and how it was paid. The spec's fields
+ * summarise the lines: `ItemName` "Cordless Drill 20V and 2 more", `OrderQuantity` their sum,
+ * `itemId` and `price` the first line's.
+ */
+export const orderDetailSchema = z.extend(orderSchema, {
+  lines: z.array(orderLineSchema),
+  events: z.array(orderEventSchema),
+  /** The card that paid it (last four digits), or null while unpaid or paid another way. */
+  cardLast4: z.nullable(z.string()),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** POST /api/order/{id}/ship: carrier and tracking number are optional. */
+export const shipOrderSchema = z.object({
+  carrier: z._default(
+    z.string().check(z.trim(), z.maxLength(60, 'Carrier must be at most 60 characters')),
+    '',
+  ),
+  trackingNumber: z._default(
+    z.string().check(z.trim(), z.maxLength(100, 'Tracking number must be at most 100 characters')),
+    '',
+  ),
+});
+export type ShipOrderInput = z.input<typeof shipOrderSchema>;
 
 /**
  * POST /api/order accepts the spec's body but trusts only these four fields; price, names,

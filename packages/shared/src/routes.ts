@@ -26,6 +26,8 @@ export const PAGE_PATHS = {
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
   myOrders: '/dashboard/myOrders',
+  order: '/dashboard/orders/:id',
+  cart: '/cart',
   review: '/dashboard/review',
   payment: '/dashboard/payment/:id',
   users: '/dashboard/users',

@@ -225,7 +225,7 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
-export const orderStatus = ['pending', 'paid', 'shipped', 'cancelled'] as const;
+export const orderStatus = ['pending', 'paid', 'shipped', 'cancelled', 'refunded'] as const;
 export const cancelReasons = ['buyer', 'admin', 'expired'] as const;
 
 /**
@@ -239,7 +239,9 @@ export const orders = pgTable(
     itemId: uuid('item_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
-    itemName: varchar('item_name', { length: 20 }).notNull(),
+    // The spec's summary of the lines: the first line's product and price, "Cordless Drill 20V
+    // and 2 more", and the sum of the quantities. The lines are in order_lines.
+    itemName: varchar('item_name', { length: 60 }).notNull(),
     orderQuantity: integer('order_quantity').notNull(),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
@@ -251,13 +253,23 @@ export const orders = pgTable(
     status: text('status', { enum: orderStatus }).notNull().default('pending'),
     /** Why a cancelled order was cancelled: by its buyer, an admin, or its unpaid hold running out. */
     cancelReason: text('cancel_reason', { enum: cancelReasons }),
+    // The order's timeline: when each step happened (placed is created_at).
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    carrier: varchar('carrier', { length: 60 }),
+    trackingNumber: varchar('tracking_number', { length: 100 }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.orderQuantity} > 0`),
-    check('orders_total_matches', sql`${t.totalCents} = ${t.priceCents} * ${t.orderQuantity}`),
-    check('orders_status_known', sql`${t.status} in ('pending', 'paid', 'shipped', 'cancelled')`),
+    check('orders_total_positive', sql`${t.totalCents} > 0`),
+    check(
+      'orders_status_known',
+      sql`${t.status} in ('pending', 'paid', 'shipped', 'cancelled', 'refunded')`,
+    ),
     check(
       'orders_cancel_reason_known',
       sql`${t.cancelReason} is null or ${t.cancelReason} in ('buyer', 'admin', 'expired')`,
@@ -273,6 +285,63 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_item_id_idx').on(t.itemId),
+  ],
+);
+
+/**
+ * The lines of an order: the product as it was sold (SKU, name and unit price copied when the
+ * order was placed), so later catalog edits never change an order. Written with the order by
+ * the orders module only; an order has at most one line per product.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The line's place in the order, from 1: the order the buyer's cart listed them in. */
+    lineNo: smallint('line_no').notNull(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    sku: varchar('sku', { length: 32 }).notNull(),
+    itemName: varchar('item_name', { length: 20 }).notNull(),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.itemId] }),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'order_lines_total_matches',
+      sql`${t.lineTotalCents} = ${t.unitPriceCents} * ${t.quantity}`,
+    ),
+    index('order_lines_item_id_idx').on(t.itemId),
+  ],
+);
+
+/**
+ * Each signed-in buyer's cart, on the server so it follows them across devices and restarts.
+ * Prices are not kept: a cart is priced from the products as they are.
+ */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId] }),
+    check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
+    index('cart_lines_item_id_idx').on(t.itemId),
   ],
 );
 

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { appMeta } from '../../db/schema.js';
+import { createAuthRepository } from './auth.repository.js';
 
 const KEY = 'auth_secret';
 
@@ -12,11 +11,9 @@ const KEY = 'auth_secret';
  */
 export async function resolveAuthSecret(config: Config, db: Db): Promise<string> {
   if (config.authSecret) return config.authSecret;
-  await db
-    .insert(appMeta)
-    .values({ key: KEY, value: randomBytes(32).toString('hex') })
-    .onConflictDoNothing();
-  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, KEY));
-  if (!row) throw new Error('could not store the generated auth secret');
-  return row.value;
+  const repo = createAuthRepository(db);
+  await repo.claimMeta(KEY, randomBytes(32).toString('hex'));
+  const value = await repo.readMeta(KEY);
+  if (value === undefined) throw new Error('could not store the generated auth secret');
+  return value;
 }

@@ -13,7 +13,6 @@ import {
   updateUserBodySchema,
   type ErrorBody,
 } from '@toolyard/shared';
-import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { fromNodeHeaders } from 'better-auth/node';
 import type {} from '@fastify/rate-limit';
@@ -23,12 +22,12 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../../config.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
-import { users, verifications } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { FOREIGN_ORIGIN_MESSAGE } from '../../plugins/csrf.js';
 import { sendError } from '../../plugins/errors.js';
 import type { MailEvent } from '../mail/topics.js';
 import { authFailures, type Auth } from './auth.js';
+import { createAuthRepository } from './auth.repository.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import { withoutSessionTokens } from './session-token.js';
 import {
@@ -128,6 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   /** Where the sign-in failure counters live, so that every instance counts together. */
   redis?: Redis | undefined;
 }> = async (app, { auth, config, changes, db, enqueueMail, redis }) => {
+  const repo = createAuthRepository(db);
   const limits = createSignInLimits({
     counter: redis
       ? createRedisCounter(redis, SIGN_IN_WINDOW_MS)
@@ -386,7 +386,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { token, newPassword } = request.body;
       refuseCommon(newPassword, 'newPassword');
-      const email = await emailOfResetToken(db, token);
+      const email = await repo.emailOfResetToken(token);
       const reset = await withHashSlot(reply, () =>
         callAuth(request, { body: { token, newPassword } }),
       );
@@ -498,16 +498,6 @@ function toErrorBody(status: number, text: string): [number, ErrorBody] {
 /** A path with its query, each value encoded. */
 function withQuery(path: string, query: Record<string, string>): string {
   return `${path}?${new URLSearchParams(query).toString()}`;
-}
-
-/** The account a password-reset token belongs to, by its address (to sign in with afterwards). */
-async function emailOfResetToken(db: Db, token: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ email: users.email })
-    .from(verifications)
-    .innerJoin(users, eq(users.id, verifications.value))
-    .where(eq(verifications.identifier, `reset-password:${token}`));
-  return row?.email;
 }
 
 /** `answer` with `cookies`' Set-Cookie headers in place of its own. */

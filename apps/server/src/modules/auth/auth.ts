@@ -2,15 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { hash, verify } from '@node-rs/argon2';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PERSON_NAME_MAX_LENGTH } from '@toolyard/shared';
 import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, genericOAuth } from 'better-auth/plugins';
-import { and, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { summarizeError, type SafeErrorSummary } from '../../db/outage.js';
-import { accounts, sessions, users, verifications } from '../../db/schema.js';
 import type { EnqueueOptions } from '../mail/outbox.repository.js';
 import type { MailEvent } from '../mail/topics.js';
+import { authDatabaseAdapter, createAuthRepository } from './auth.repository.js';
 
 export interface CreateAuthOptions {
   config: Config;
@@ -49,6 +47,7 @@ function safeLogMessage(message: string, args: unknown[]): SafeLogLine {
  * ID tokens are checked for signature, issuer, audience and nonce.
  */
 export function createAuth({ config, db, secret, log, enqueueMail }: CreateAuthOptions) {
+  const repo = createAuthRepository(db);
   const adminEmails = new Set(config.adminEmails);
   const isAdminEmail = (email: string) => adminEmails.has(email.toLowerCase());
   /**
@@ -58,21 +57,13 @@ export function createAuth({ config, db, secret, log, enqueueMail }: CreateAuthO
    */
   async function promoteIfAdminEmail(userId: string) {
     if (adminEmails.size === 0) return;
-    const [user] = await db
-      .select({ email: users.email, emailVerified: users.emailVerified })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (user?.emailVerified && isAdminEmail(user.email)) {
-      await db
-        .update(users)
-        .set({ role: 'admin', updatedAt: new Date() })
-        .where(and(eq(users.id, userId), ne(users.role, 'admin')));
-    }
+    const user = await repo.findEmail(userId);
+    if (user?.emailVerified && isAdminEmail(user.email)) await repo.promoteToAdmin(userId);
   }
 
   /** True when `email` is not the account's address yet: a change of address is being confirmed. */
   async function isAnotherAccountsAddress(userId: string, email: string) {
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    const user = await repo.findEmail(userId);
     return Boolean(user && user.email.toLowerCase() !== email.toLowerCase());
   }
 
@@ -82,10 +73,7 @@ export function createAuth({ config, db, secret, log, enqueueMail }: CreateAuthO
     basePath: '/api/auth',
     secret,
     trustedOrigins: [config.publicOrigin, ...config.trustedOrigins],
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
-    }),
+    database: authDatabaseAdapter(db),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,

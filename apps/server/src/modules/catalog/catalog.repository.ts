@@ -24,7 +24,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { categories, orders, products } from '../../db/schema.js';
+import { categories, orderLines, orders, products } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 
 const productColumns = {
@@ -503,8 +503,11 @@ export function createCatalogRepository(db: Db) {
     /** Deletes a product, or archives it when orders refer to it. False when there is none. */
     async removeProduct(id: string): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [ordered] = await tx.select({ n: count() }).from(orders).where(eq(orders.itemId, id));
-        if ((ordered?.n ?? 0) > 0) {
+        // Any line of any order refers to it, not only an order's first (orders.item_id).
+        const result = await tx.execute<{ ordered: boolean }>(sql`
+          select exists (select 1 from ${orders} where ${orders.itemId} = ${id})
+            or exists (select 1 from ${orderLines} where ${orderLines.itemId} = ${id}) as ordered`);
+        if ((result as unknown as { rows: { ordered: boolean }[] }).rows[0]?.ordered) {
           const archived = await tx
             .update(products)
             .set({ archivedAt: sql`now()`, updatedAt: new Date() })

@@ -1,12 +1,11 @@
 import multipart from '@fastify/multipart';
 import { idParamsSchema, IMAGE_MAX_BYTES } from '@toolyard/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { images } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { SessionGuards } from '../auth/session.js';
+import { createImagesRepository } from './images.repository.js';
 
 /** Raster formats only, recognised by their first bytes: an SVG or HTML file is never served. */
 function sniffImageType(bytes: Buffer): string | undefined {
@@ -25,6 +24,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: SessionGuards
   app,
   { db, guards },
 ) => {
+  const repo = createImagesRepository(db);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0 } });
 
   app.post(
@@ -48,20 +48,13 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: SessionGuards
           file: 'Upload a PNG, JPEG, GIF or WebP image',
         });
       }
-      const [row] = await db
-        .insert(images)
-        .values({ contentType, bytes, uploadedBy: actor.id })
-        .returning({ id: images.id });
-      if (!row) throw new Error('insert returned no image');
-      return reply.code(201).send({ url: `/api/images/${row.id}` });
+      const id = await repo.insert({ contentType, bytes, uploadedBy: actor.id });
+      return reply.code(201).send({ url: `/api/images/${id}` });
     },
   );
 
   app.get('/images/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const [row] = await db
-      .select({ contentType: images.contentType, bytes: images.bytes })
-      .from(images)
-      .where(eq(images.id, request.params.id));
+    const row = await repo.findById(request.params.id);
     if (!row) throw notFound('No such image.');
     return reply
       .type(row.contentType)

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { composeMail } from './compose.js';
@@ -43,10 +42,7 @@ export function createMailer({ config, db, log, transport, worker }: MailerOptio
     // A reminder is for an order still unpaid when it goes out.
     stillWanted: async ({ event }) => {
       if (event.topic !== 'order.expiring') return null;
-      const result = await db.execute<{ status: string }>(
-        sql`select status from orders where "_id" = ${event.data.orderId}`,
-      );
-      const status = (result as unknown as { rows: { status: string }[] }).rows[0]?.status;
+      const status = await repo.orderStatus(event.data.orderId);
       return status === 'pending' ? null : 'Not sent: the order is no longer unpaid.';
     },
     ...worker,

@@ -1,5 +1,5 @@
 import type { OutboxMessage, OutboxStatus } from '@toolyard/shared';
-import { count, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { outbox } from '../../db/schema.js';
 import type { MailEvent, MailTopic } from './topics.js';
@@ -38,6 +38,13 @@ export async function enqueueMail(
       availableAt: availableAt ?? new Date(),
     })
     .onConflictDoNothing({ target: outbox.dedupeKey });
+}
+
+/** Drops messages of `topic` to these addresses that are still waiting (demo accounts' links). */
+export async function discardMail(db: Db, topic: MailTopic, recipients: readonly string[]) {
+  await db
+    .delete(outbox)
+    .where(and(eq(outbox.topic, topic), inArray(outbox.recipient, [...recipients])));
 }
 
 /**
@@ -146,6 +153,17 @@ export function createOutboxRepository(db: Db) {
       await db.execute(sql`
         update outbox set skipped_at = now(), leased_until = null, last_error = ${reason}
         where "_id" = ${id}`);
+    },
+
+    /**
+     * The status of the order a message is about, to skip a reminder for an order paid or
+     * cancelled since (the mail module reads orders, as orderMailInsert does; never writes them).
+     */
+    async orderStatus(orderId: string): Promise<string | undefined> {
+      const result = await db.execute<{ status: string }>(
+        sql`select status from orders where "_id" = ${orderId}`,
+      );
+      return (result as unknown as { rows: { status: string }[] }).rows[0]?.status;
     },
 
     /**

@@ -37,7 +37,8 @@ export interface MailTopics {
   'order.received': MailOrder & { holdEndsAt: string | null };
   /** Payment receipt. */
   'order.paid': MailOrder & { amountCents: number; cardLast4: string | null };
-  'order.shipped': MailOrder;
+  /** With the carrier and tracking number when the admin gave them (older messages have none). */
+  'order.shipped': MailOrder & { carrier?: string | null; trackingNumber?: string | null };
   /** Cancelled by the buyer or an admin (a hold running out is order.expired). */
   'order.cancelled': MailOrder & { by: 'buyer' | 'admin' };
   'order.refunded': MailOrder & { amountCents: number };

@@ -1,10 +1,18 @@
-import { centsToDollars, type Order, type OrderStatus } from '@toolyard/shared';
-import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  centsToDollars,
+  type Order,
+  type OrderDetail,
+  type OrderEvent,
+  type OrderLine,
+  type OrderStatus,
+} from '@toolyard/shared';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { orders, products } from '../../db/schema.js';
+import { orderLines, orders, products } from '../../db/schema.js';
 import { orderMailInsert } from '../mail/outbox.repository.js';
 
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
 
 export interface OrderFilter {
   /** The account's own orders. */
@@ -28,7 +36,12 @@ export interface OrdersRepositoryOptions {
   holdMs?: number;
 }
 
-/** The only code that reads and writes orders (stock moves live in the catalog's SQL here too). */
+/**
+ * The only code that writes orders and their lines. The single-product placing statements
+ * below take their stock in their own SQL (ADR 005: one statement per order, or per batch, is
+ * the whole cost of the spec's POST /api/order); every other stock move, checkout's included,
+ * goes through the catalog's stock.repository.ts.
+ */
 export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions = {}) {
   const { unpaidPerBuyer: cap, holdMs } = options;
   const present = (row: OrderRow) => toOrder(row, holdMs);
@@ -37,6 +50,88 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
   return {
     /** The wire shape of an order, with when its unpaid hold ends. */
     toOrder: present,
+
+    /** An order with its lines and timeline, as its page shows it. */
+    toOrderDetail: (row: OrderRow, lines: readonly OrderLineRow[], cardLast4: string | null) =>
+      toOrderDetail(row, lines, cardLast4, holdMs),
+
+    /** An order's lines, in the order they were placed. */
+    linesOf: (orderId: string, tx: Db | Tx = db) =>
+      tx
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, orderId))
+        .orderBy(asc(orderLines.lineNo)),
+
+    /**
+     * Records a checkout's order, its lines (priced by the caller from the products it locked)
+     * and its received mail in one statement, inside the checkout's transaction. The order
+     * summarises its lines in the spec's fields: the first line's product and unit price,
+     * "<name> and N more", the sum of the quantities, the sum of the line totals. Nothing is
+     * written when the buyer already holds the most unpaid orders allowed (counted in the
+     * statement, as placeOne does): then it answers how many. Throws the primary key's error
+     * (isDuplicateOrder) when an attempt at this order id is already in.
+     */
+    async checkout(
+      tx: Tx,
+      order: NewCheckout,
+    ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | { unpaidOrders: number }> {
+      const [first] = order.lines;
+      if (!first) throw new Error('a checkout needs at least one line');
+      const lines = order.lines.map((line, i) => ({
+        lineNo: i + 1,
+        itemId: line.itemId,
+        sku: line.sku,
+        itemName: line.name,
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        lineTotalCents: line.unitPriceCents * line.quantity,
+        orderId: order.id,
+      }));
+      const more = lines.length - 1;
+      const withinLimit =
+        cap === undefined
+          ? sql``
+          : sql`where (select count(*) from (${heldQuery(order.buyerId, cap)}) h) < ${cap}`;
+      const wanted = JSON.stringify(
+        lines.map((l) => ({
+          line_no: l.lineNo,
+          item_id: l.itemId,
+          sku: l.sku,
+          item_name: l.itemName,
+          unit_price_cents: l.unitPriceCents,
+          quantity: l.quantity,
+        })),
+      );
+      const result = await tx.execute<RawOrderRow>(sql`
+        with lines as (
+          select * from json_to_recordset(${wanted}::json) as l(
+            line_no smallint, item_id uuid, sku text, item_name text, unit_price_cents bigint,
+            quantity integer)
+        ),
+        placed as (
+          select ${order.id}::uuid as "_id", ${first.itemId}::uuid as item_id,
+                 ${more === 0 ? first.name : `${first.name} and ${more} more`}::text as item_name,
+                 ${lines.reduce((n, l) => n + l.quantity, 0)}::integer as order_quantity,
+                 ${first.unitPriceCents}::bigint as price_cents,
+                 ${lines.reduce((n, l) => n + l.lineTotalCents, 0)}::bigint as total_cents,
+                 ${order.buyerId}::text as buyer_id, ${order.buyerName}::text as buyer_name,
+                 ${order.buyerEmail}::text as buyer_email, ${order.contact}::text as contact,
+                 ${order.address}::text as address, now() as created_at
+          ${withinLimit}
+        ),
+        lined as (
+          insert into order_lines (order_id, line_no, item_id, sku, item_name, unit_price_cents,
+                                   quantity, line_total_cents)
+          select p."_id", l.line_no, l.item_id, l.sku, l.item_name, l.unit_price_cents,
+                 l.quantity, l.unit_price_cents * l.quantity
+          from placed p cross join lines l
+        ),
+        mailed as (${received})
+        ${insertPlaced}`);
+      const [row] = (result as unknown as { rows: RawOrderRow[] }).rows;
+      return row ? { row: fromRaw(row), lines } : { unpaidOrders: cap ?? 0 };
+    },
 
     async list(filter: OrderFilter): Promise<{ orders: Order[]; total: number }> {
       const conditions: SQL[] = [];
@@ -199,15 +294,16 @@ async function placeTogether(
       from demand d join locked l on l."_id" = d.item_id
       where p."_id" = d.item_id and p.archived_at is null
         and p."MinOrderQuantity" <= d.smallest and p."AvailableQuantity" >= d.total
-      returning p."_id", p.name, p.price_cents
+      returning p."_id", p.sku, p.name, p.price_cents
     ),
     placed as (
-      select w.order_id as "_id", t."_id" as item_id, t.name as item_name,
+      select w.order_id as "_id", t."_id" as item_id, t.sku, t.name as item_name,
              w.qty as order_quantity, t.price_cents, t.price_cents * w.qty as total_cents,
              w.buyer_id, w.buyer_name, w.buyer_email, w.contact, w.address,
              now() as created_at
       from wanted w join taken t on t."_id" = w.item_id
     ),
+    lined as (${insertOneLine}),
     mailed as (${received})
     ${insertPlaced}`);
   const { rows } = result as unknown as { rows: RawOrderRow[] };
@@ -262,6 +358,18 @@ const insertPlaced = sql`
   returning *`;
 
 /**
+ * The one line of each order a single-product placing statement inserts (its CTE `placed`,
+ * which carries the product's SKU): written by the same statement as the order, so an order
+ * never exists without its line, and a retry that places nothing writes no line either. The
+ * orders' foreign key is checked at the end of the statement, after the INSERT below.
+ */
+const insertOneLine = sql`
+  insert into order_lines (order_id, line_no, item_id, sku, item_name, unit_price_cents,
+                           quantity, line_total_cents)
+  select "_id", 1, item_id, sku, item_name, price_cents, order_quantity, total_cents
+  from placed`;
+
+/**
  * The received mail for each order a placing statement inserts (its CTE `placed`), with when
  * its unpaid hold ends: written in the same statement, so it exists exactly when the order does.
  */
@@ -314,16 +422,17 @@ async function placeOne(
             and "MinOrderQuantity" <= ${q} and "AvailableQuantity" >= ${q}
             and not exists (select 1 from orders where "_id" = ${order.id})
             ${withinLimit}
-          returning "_id", name, price_cents
+          returning "_id", sku, name, price_cents
         ),
         placed as (
-          select ${order.id}::uuid as "_id", "_id" as item_id, name as item_name,
+          select ${order.id}::uuid as "_id", "_id" as item_id, sku, name as item_name,
                  ${q}::integer as order_quantity, price_cents, price_cents * ${q} as total_cents,
                  ${order.buyerId}::text as buyer_id, ${order.buyerName}::text as buyer_name,
                  ${order.buyerEmail}::text as buyer_email, ${order.contact}::text as contact,
                  ${order.address}::text as address, now() as created_at
           from taken
         ),
+        lined as (${insertOneLine}),
         mailed as (${received})
         ${insertPlaced}`);
   // Both drivers answer with { rows }.
@@ -337,11 +446,14 @@ async function findById(db: Db | Tx, id: string, forUpdate = false): Promise<Ord
   return row;
 }
 
-/** The primary key refused an order: an earlier attempt at it is already in. */
-function isDuplicateOrder(err: unknown): boolean {
+/** A primary key refused an order or its lines: an earlier attempt at it is already in. */
+export function isDuplicateOrder(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === 'orders_pkey') return true;
+    if (code !== '23505') continue;
+    if (constraint === 'orders_pkey' || constraint === 'order_lines_order_id_item_id_pk') {
+      return true;
+    }
   }
   return false;
 }
@@ -358,6 +470,20 @@ export interface ProductState {
  * product), or undefined when it was refused and why must be read again.
  */
 export type Placement = { row: OrderRow } | { refused: ProductState | null } | undefined;
+
+/** One line of a checkout, as the catalog took it: what the buyer is charged. */
+export interface CheckoutLine {
+  itemId: string;
+  sku: string;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+/** A checkout's order: its id (chosen before the first attempt), buyer and lines in cart order. */
+export interface NewCheckout extends Omit<NewOrder, 'itemId' | 'orderQuantity'> {
+  lines: readonly CheckoutLine[];
+}
 
 export interface NewOrder {
   /** Chosen before the first attempt: every retry of this order is the same order. */
@@ -386,9 +512,18 @@ interface RawOrderRow extends Record<string, unknown> {
   address: string;
   status: OrderRow['status'];
   cancel_reason: OrderRow['cancelReason'];
+  paid_at: Date | string | null;
+  shipped_at: Date | string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  cancelled_at: Date | string | null;
+  refunded_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
+
+// Drivers hand timestamps back as Date or as text, depending on their type parsers.
+const toDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 function fromRaw(row: RawOrderRow): OrderRow {
   return {
@@ -405,7 +540,12 @@ function fromRaw(row: RawOrderRow): OrderRow {
     address: row.address,
     status: row.status,
     cancelReason: row.cancel_reason,
-    // Drivers hand timestamps back as Date or as text, depending on their type parsers.
+    paidAt: toDate(row.paid_at),
+    shippedAt: toDate(row.shipped_at),
+    carrier: row.carrier,
+    trackingNumber: row.tracking_number,
+    cancelledAt: toDate(row.cancelled_at),
+    refundedAt: toDate(row.refunded_at),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -441,5 +581,56 @@ export function toOrder(row: OrderRow, holdMs?: number): Order {
               ? new Date(row.createdAt.getTime() + holdMs).toISOString()
               : null,
         }),
+  };
+}
+
+/** One line of an order on the wire: dollars, as the spec's prices are. */
+export function toOrderLine(line: OrderLineRow): OrderLine {
+  return {
+    itemId: line.itemId,
+    sku: line.sku,
+    name: line.itemName,
+    unitPrice: centsToDollars(line.unitPriceCents),
+    quantity: line.quantity,
+    lineTotal: centsToDollars(line.lineTotalCents),
+  };
+}
+
+/** The steps an order has been through, oldest first, from the times it keeps of each. */
+export function orderEvents(row: OrderRow): OrderEvent[] {
+  const events: OrderEvent[] = [{ type: 'placed', at: row.createdAt.toISOString() }];
+  if (row.paidAt) events.push({ type: 'paid', at: row.paidAt.toISOString() });
+  if (row.shippedAt) {
+    events.push({
+      type: 'shipped',
+      at: row.shippedAt.toISOString(),
+      carrier: row.carrier,
+      trackingNumber: row.trackingNumber,
+    });
+  }
+  if (row.cancelledAt) {
+    events.push({
+      type: 'cancelled',
+      at: row.cancelledAt.toISOString(),
+      cancelReason: row.cancelReason,
+    });
+  }
+  if (row.refundedAt) events.push({ type: 'refunded', at: row.refundedAt.toISOString() });
+  // ISO times in UTC sort as text; the sort is stable, so equal times keep the life's order.
+  return events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
+/** An order with its lines and timeline (GET /api/order/{id}, POST /api/checkout). */
+export function toOrderDetail(
+  row: OrderRow,
+  lines: readonly OrderLineRow[],
+  cardLast4: string | null,
+  holdMs?: number,
+): OrderDetail {
+  return {
+    ...toOrder(row, holdMs),
+    lines: lines.map(toOrderLine),
+    events: orderEvents(row),
+    cardLast4,
   };
 }

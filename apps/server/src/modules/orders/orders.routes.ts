@@ -1,10 +1,12 @@
 import {
   idempotencyHeadersSchema,
   idParamsSchema,
+  orderDetailSchema,
   orderListQuerySchema,
   orderListSchema,
   orderSchema,
   placeOrderSchema,
+  shipOrderSchema,
   TOTAL_COUNT_HEADER,
 } from '@toolyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -69,9 +71,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     '/order/:id',
     {
       onRequest: guards.signedIn,
-      schema: { params: idParamsSchema, response: { 200: orderSchema } },
+      schema: { params: idParamsSchema, response: { 200: orderDetailSchema } },
     },
-    async (request) => orders.get(await guards.requireUser(request), request.params.id),
+    async (request) => orders.detail(await guards.requireUser(request), request.params.id),
   );
 
   app.delete(
@@ -96,8 +98,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     '/order/:id/ship',
     {
       onRequest: guards.adminOnly,
-      schema: { params: idParamsSchema, response: { 200: orderSchema } },
+      // The spec's client sends no body (Fastify's null); carrier and tracking are optional.
+      schema: {
+        params: idParamsSchema,
+        body: z.nullish(shipOrderSchema),
+        response: { 200: orderSchema },
+      },
     },
-    async (request) => orders.ship(request.params.id),
+    async (request) => orders.ship(request.params.id, request.body ?? {}),
   );
 };

@@ -1,25 +1,26 @@
 import {
   PURCHASE_QUANTITY_MESSAGE,
-  type CancelReason,
   type Order,
+  type OrderDetail,
   type OrderStatus,
   type PlaceOrderInput,
+  type ShipOrderInput,
 } from '@toolyard/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import { orders } from '../../db/schema.js';
+import type { Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import type { CurrentUser } from '../auth/session.js';
-import { returnStock } from '../catalog/stock.js';
-import { orderMailInsert } from '../mail/outbox.repository.js';
 import { createOrderBatcher, type OrderBatcherOptions } from './order-batcher.js';
-import type { OrdersRepository } from './orders.repository.js';
+import type { OrderLifeRepository } from './order-life.repository.js';
+import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
 const noSuchOrder = () => notFound('There is no such order.');
 const isAdmin = (user: CurrentUser) => user.role === 'admin';
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export interface OrdersServiceOptions {
+  /** The order's moves after it is placed (paid, shipped, cancelled, refunded). */
+  life: OrderLifeRepository;
   /** After an order is cancelled and committed: payments release what they held for it. */
   onCancelled?: (orderId: string) => Promise<void>;
   /** Told about stock moves, so cached product lists drop them. */
@@ -30,47 +31,28 @@ export interface OrdersServiceOptions {
 }
 
 /** The order rules: prices from the database, stock that never oversells, who may see what. */
-export function createOrdersService(repo: OrdersRepository, options: OrdersServiceOptions = {}) {
-  /** Moves an order from one status to another inside a transaction, or explains why not. */
+export function createOrdersService(repo: OrdersRepository, options: OrdersServiceOptions) {
+  const { life } = options;
+
+  /**
+   * One move of an order's life, with the order locked: "not found" for an order the actor may
+   * not see, the refusal when it is not in the status the move starts from.
+   */
   async function transition(
     id: string,
     from: OrderStatus,
-    to: OrderStatus,
     refusal: string,
-    canSee: (order: { buyerId: string | null }) => boolean,
-    cancelReason?: (order: { buyerId: string | null }) => CancelReason,
+    canSee: (order: OrderRow) => boolean,
+    act: (tx: Tx, order: OrderRow) => Promise<OrderRow | undefined>,
   ): Promise<Order> {
-    const updated = await repo.transaction(async (tx) => {
-      const order = await repo.findById(id, tx, true);
+    return life.transaction(async (tx) => {
+      const order = await life.lockOrder(tx, id);
       if (!order || !canSee(order)) throw noSuchOrder();
       if (order.status !== from) throw new AppError('conflict', refusal, 409);
-      if (to === 'cancelled') await returnStock(tx, order.itemId, order.orderQuantity);
-      const [row] = await tx
-        .update(orders)
-        .set({
-          status: to,
-          updatedAt: new Date(),
-          ...(cancelReason ? { cancelReason: cancelReason(order) } : {}),
-        })
-        .where(eq(orders.id, id))
-        .returning();
-      if (!row) throw noSuchOrder();
-      // The buyer's mail, in the transaction that moves the order (ADR 017).
-      const theOrder = sql`orders o where o."_id" = ${id}`;
-      if (to === 'shipped') await tx.execute(orderMailInsert('order.shipped', theOrder));
-      if (to === 'cancelled') {
-        const by = row.cancelReason === 'buyer' ? 'buyer' : 'admin';
-        await tx.execute(
-          orderMailInsert('order.cancelled', theOrder, sql`jsonb_build_object('by', ${by}::text)`),
-        );
-      }
-      return repo.toOrder(row);
+      const moved = await act(tx, order);
+      if (!moved) throw new AppError('conflict', refusal, 409);
+      return repo.toOrder(moved);
     });
-    if (to === 'cancelled') {
-      options.changes?.publish('products');
-      await options.onCancelled?.(id);
-    }
-    return updated;
   }
 
   const batcher = createOrderBatcher(repo, options.batcher);
@@ -153,44 +135,57 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
       query: { BuyerEmail?: string; status?: OrderStatus; page: number; pageSize: number },
     ) {
       if (query.BuyerEmail) {
-        const hideCancelled = !query.status;
-        if (isAdmin(actor)) {
-          return repo.list({ ...query, buyerEmail: query.BuyerEmail, hideCancelled });
-        }
+        if (isAdmin(actor)) return repo.list({ ...query, buyerEmail: query.BuyerEmail });
         if (!sameEmail(query.BuyerEmail, actor.email)) {
           throw new AppError('forbidden', 'You can only see your own orders.', 403);
         }
         // The spec asks by email; the answer is the account's own orders.
-        return repo.list({ ...query, buyerId: actor.id, hideCancelled });
+        return repo.list({ ...query, buyerId: actor.id });
       }
       if (!isAdmin(actor)) throw new AppError('forbidden', 'Only admins can see every order.', 403);
       return repo.list(query);
     },
 
-    /** Your own order, or any for an admin; anyone else's is "not found", not "forbidden". */
-    async get(actor: CurrentUser, id: string): Promise<Order> {
-      const order = await repo.findById(id);
-      if (!order || !(isAdmin(actor) || owns(actor)(order))) throw noSuchOrder();
-      return repo.toOrder(order);
+    /**
+     * Your own order, or any for an admin, with its lines, timeline and card; anyone else's is
+     * "not found", not "forbidden".
+     */
+    async detail(actor: CurrentUser, id: string): Promise<OrderDetail> {
+      const found = await life.findDetail(id);
+      if (!found || !(isAdmin(actor) || owns(actor)(found.row))) throw noSuchOrder();
+      return repo.toOrderDetail(found.row, found.lines, found.cardLast4);
     },
 
     /** Cancels an unpaid order and returns its stock: the buyer's Delete, or an admin's Cancel. */
-    cancel: (actor: CurrentUser, id: string) =>
-      transition(
+    async cancel(actor: CurrentUser, id: string): Promise<Order> {
+      const cancelled = await transition(
         id,
         'pending',
-        'cancelled',
         'Only unpaid orders can be cancelled; paid orders cannot be deleted.',
         (order) => isAdmin(actor) || owns(actor)(order),
-        (order) => (owns(actor)(order) ? 'buyer' : 'admin'),
-      ),
+        (tx, order) => life.cancelAndRestock(tx, id, owns(actor)(order) ? 'buyer' : 'admin'),
+      );
+      options.changes?.publish('products');
+      await options.onCancelled?.(id);
+      return cancelled;
+    },
 
     /** Resolves when every order handed in so far has been placed or refused (shutdown). */
     settled: () => batcher.settled(),
 
-    /** Admin: a paid order leaves the warehouse. */
-    ship: (id: string) =>
-      transition(id, 'paid', 'shipped', 'Only paid orders can be shipped.', () => true),
+    /** Admin: a paid order leaves the warehouse, with its carrier and tracking number if given. */
+    ship: (id: string, shipment: ShipOrderInput = {}) =>
+      transition(
+        id,
+        'paid',
+        'Only paid orders can be shipped.',
+        () => true,
+        (tx) =>
+          life.markShipped(tx, id, {
+            carrier: shipment.carrier ?? '',
+            trackingNumber: shipment.trackingNumber ?? '',
+          }),
+      ),
   };
 }
 

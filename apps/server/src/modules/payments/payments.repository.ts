@@ -1,42 +1,18 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { orders, payments, stripeEvents } from '../../db/schema.js';
-import { orderMailInsert } from '../mail/outbox.repository.js';
+import { payments, stripeEvents } from '../../db/schema.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type NewPayment = typeof payments.$inferInsert;
 type PaymentStatus = PaymentRow['status'];
 
-/** The only code that reads and writes payment records and handled Stripe events. */
+/**
+ * The only code that reads and writes payment records and handled Stripe events. Orders are
+ * the orders module's: payments move them through its order-life functions.
+ */
 export function createPaymentsRepository(db: Db) {
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
-
-    async findOrder(orderId: string, tx: Db | Tx = db) {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-      return order;
-    },
-
-    /** The order, locked until the transaction ends: one payment decision at a time. */
-    async lockOrder(tx: Tx, orderId: string) {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-      return order;
-    },
-
-    async setOrderStatus(tx: Tx, orderId: string, status: 'paid' | 'cancelled') {
-      const [order] = await tx
-        .update(orders)
-        // Only an admin refunds a paid order, which is what cancels it here.
-        .set({
-          status,
-          updatedAt: new Date(),
-          ...(status === 'cancelled' ? { cancelReason: 'admin' as const } : {}),
-        })
-        .where(eq(orders.id, orderId))
-        .returning();
-      if (order) await tx.execute(paymentMail(orderId, status));
-      return order;
-    },
 
     async insert(tx: Db | Tx, payment: NewPayment) {
       await tx.insert(payments).values(payment);
@@ -118,6 +94,15 @@ export function createPaymentsRepository(db: Db) {
         .where(inArray(payments.id, ids));
     },
 
+    /** What has been given back for the order so far, for the refund notice. */
+    async refundedCents(tx: Db | Tx, orderId: string): Promise<number> {
+      const [row] = await tx
+        .select({ cents: sql<string | number>`coalesce(sum(${payments.amountCents}), 0)` })
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'refunded')));
+      return Number(row?.cents ?? 0);
+    },
+
     /**
      * Claims a Stripe event for this transaction: true the first time, false when it was
      * handled before (or is being handled by a concurrent delivery, which then wins).
@@ -136,25 +121,21 @@ export function createPaymentsRepository(db: Db) {
 export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;
 
 /**
- * The buyer's receipt (paid) or refund notice (a refund is what cancels a paid order here),
- * with the amount from the payments this transaction recorded (ADR 017).
+ * The last four digits of the card that paid the order (its page shows them), or null while
+ * unpaid or paid without a card number (Stripe). A refunded payment was still paid by it.
  */
-function paymentMail(orderId: string, status: 'paid' | 'cancelled') {
-  const from = sql`orders o where o."_id" = ${orderId}`;
-  return status === 'paid'
-    ? orderMailInsert(
-        'order.paid',
-        from,
-        sql`coalesce(
-             (select jsonb_build_object('amountCents', p.amount_cents, 'cardLast4', p.card_last4)
-              from payments p where p.order_id = o."_id" and p.status = 'succeeded'
-              order by p.created_at desc limit 1),
-             jsonb_build_object('amountCents', o.total_cents, 'cardLast4', null))`,
-      )
-    : orderMailInsert(
-        'order.refunded',
-        from,
-        sql`jsonb_build_object('amountCents', (select coalesce(sum(p.amount_cents), 0)
-             from payments p where p.order_id = o."_id" and p.status = 'refunded'))`,
-      );
+export async function paidCardLast4(db: Db | Tx, orderId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ last4: payments.cardLast4 })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        inArray(payments.status, ['succeeded', 'refunded']),
+        isNotNull(payments.cardLast4),
+      ),
+    )
+    .orderBy(sql`${payments.status} = 'succeeded' desc`, desc(payments.createdAt))
+    .limit(1);
+  return row?.last4 ?? null;
 }

@@ -4,8 +4,8 @@ import type { ChangeFeed } from '../../db/change-feed.js';
 import { summarizeError } from '../../db/outage.js';
 import { AppError, notFound } from '../../errors.js';
 import type { CurrentUser } from '../auth/session.js';
-import { returnStock } from '../catalog/stock.js';
 import type { Tx } from '../../db/client.js';
+import type { OrderLifeRepository } from '../orders/order-life.repository.js';
 import { toOrder, type OrderRow } from '../orders/orders.repository.js';
 import type {
   PaymentProvider,
@@ -33,10 +33,15 @@ function assertPayable(order: OrderRow) {
   if (order.status === 'cancelled') {
     throw new AppError('conflict', 'This order was cancelled and can no longer be paid.', 409);
   }
+  if (order.status === 'refunded') {
+    throw new AppError('conflict', 'This order was refunded and can no longer be paid.', 409);
+  }
 }
 
 export interface PaymentsServiceOptions {
   repo: PaymentsRepository;
+  /** The orders module's moves: payments read and lock orders and mark them paid or refunded. */
+  orders: OrderLifeRepository;
   /** Undefined when card payments are off. */
   provider: PaymentProvider | undefined;
   log: FastifyBaseLogger;
@@ -48,7 +53,13 @@ export interface PaymentsServiceOptions {
  * Paying and refunding. An order becomes paid only in the transaction that records a payment
  * the provider confirmed: the test processor's answer, or Stripe's (webhook or a direct ask).
  */
-export function createPaymentsService({ repo, provider, log, changes }: PaymentsServiceOptions) {
+export function createPaymentsService({
+  repo,
+  orders,
+  provider,
+  log,
+  changes,
+}: PaymentsServiceOptions) {
   function requireProvider(name: 'test'): TestModeProvider;
   function requireProvider(name: 'stripe'): StripeProvider;
   function requireProvider(name: PaymentProvider['name']): PaymentProvider {
@@ -73,7 +84,7 @@ export function createPaymentsService({ repo, provider, log, changes }: Payments
 
   /** The buyer's own order (admins too, when `admins`); anyone else's is "not found". */
   async function findOrder(actor: CurrentUser, orderId: string, admins: boolean) {
-    const order = await repo.findOrder(orderId);
+    const order = await orders.findOrder(orderId);
     if (!order || !(order.buyerId === actor.id || (admins && actor.role === 'admin'))) {
       throw noSuchOrder();
     }
@@ -86,7 +97,7 @@ export function createPaymentsService({ repo, provider, log, changes }: Payments
    */
   async function applyIntent(tx: Tx, intent: ProviderIntent): Promise<string> {
     if (!intent.orderId || !UUID.test(intent.orderId)) return 'not a Toolyard payment';
-    const order = await repo.lockOrder(tx, intent.orderId);
+    const order = await orders.lockOrder(tx, intent.orderId);
     if (!order) return 'no such order';
     if (intent.amountCents > 0) {
       await repo.insertOnce(tx, {
@@ -126,7 +137,7 @@ export function createPaymentsService({ repo, provider, log, changes }: Payments
     const fits = intent.amountCents === order.totalCents && intent.currency === STRIPE_CURRENCY;
     if (fits && order.status === 'pending') {
       await repo.update(tx, payment.id, { status: 'succeeded', failureMessage: null });
-      await repo.setOrderStatus(tx, order.id, 'paid');
+      await orders.markPaid(tx, order.id, { amountCents: intent.amountCents, cardLast4: null });
       return 'paid';
     }
     // Money the order cannot take (cancelled meanwhile, paid twice, or not its total): give it
@@ -157,7 +168,7 @@ export function createPaymentsService({ repo, provider, log, changes }: Payments
     async payWithTestCard(actor: CurrentUser, orderId: string, card: CardDetails): Promise<Order> {
       const processor = requireProvider('test');
       const outcome = await repo.transaction(async (tx) => {
-        const order = await repo.lockOrder(tx, orderId);
+        const order = await orders.lockOrder(tx, orderId);
         if (!order || order.buyerId !== actor.id) throw noSuchOrder();
         assertPayable(order);
         const charge = processor.charge(card);
@@ -171,7 +182,10 @@ export function createPaymentsService({ repo, provider, log, changes }: Payments
           cardLast4: card.cardNumber.slice(-4),
         });
         if (!charge.ok) return { paid: null, declined: charge.message };
-        const paid = await repo.setOrderStatus(tx, orderId, 'paid');
+        const paid = await orders.markPaid(tx, orderId, {
+          amountCents: order.totalCents,
+          cardLast4: card.cardNumber.slice(-4),
+        });
         if (!paid) throw noSuchOrder();
         return { paid: toOrder(paid), declined: null };
       });
@@ -292,10 +306,13 @@ export function createPaymentsService({ repo, provider, log, changes }: Payments
       }
     },
 
-    /** Admin: gives the money back for a paid, unshipped order; cancels it and returns its stock. */
+    /**
+     * Admin: gives the money back for a paid, unshipped order, which becomes refunded (not
+     * cancelled) with its stock returned.
+     */
     async refund(orderId: string): Promise<Order> {
       const refunded = await repo.transaction(async (tx) => {
-        const order = await repo.lockOrder(tx, orderId);
+        const order = await orders.lockOrder(tx, orderId);
         if (!order) throw noSuchOrder();
         if (order.status !== 'paid') {
           throw new AppError(
@@ -322,10 +339,11 @@ export function createPaymentsService({ repo, provider, log, changes }: Payments
           taken.map((p) => p.id),
           'refunded',
         );
-        await returnStock(tx, order.itemId, order.orderQuantity);
-        const cancelled = await repo.setOrderStatus(tx, orderId, 'cancelled');
-        if (!cancelled) throw noSuchOrder();
-        return toOrder(cancelled);
+        const refundedOrder = await orders.markRefunded(tx, orderId, {
+          amountCents: await repo.refundedCents(tx, orderId),
+        });
+        if (!refundedOrder) throw noSuchOrder();
+        return toOrder(refundedOrder);
       });
       changes?.publish('products');
       return refunded;

@@ -4,6 +4,7 @@ import { MailLayout, Paragraph, TextLink, Title, type MailProps } from './layout
 import { OrderDetails } from './order-details.js';
 
 export function OrderShippedMail({ data, shop }: MailProps<'order.shipped'>) {
+  const shipment = tracking(data);
   return (
     <MailLayout
       shop={shop}
@@ -14,6 +15,7 @@ export function OrderShippedMail({ data, shop }: MailProps<'order.shipped'>) {
       <Paragraph>
         {`Hello ${data.buyerName}, your order ${orderRef(data.orderId)} is on its way to the address below.`}
       </Paragraph>
+      {shipment && <Paragraph>{shipment}</Paragraph>}
       <OrderDetails order={data} />
       <Paragraph>
         You can follow it on{' '}
@@ -21,4 +23,13 @@ export function OrderShippedMail({ data, shop }: MailProps<'order.shipped'>) {
       </Paragraph>
     </MailLayout>
   );
+}
+
+/** "Carrier: Parcelforce. Tracking number: PF123.", either part when given; null for neither. */
+function tracking({ carrier, trackingNumber }: MailProps<'order.shipped'>['data']) {
+  const parts = [
+    carrier ? `Carrier: ${carrier}.` : null,
+    trackingNumber ? `Tracking number: ${trackingNumber}.` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : null;
 }

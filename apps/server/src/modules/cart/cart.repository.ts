@@ -1,0 +1,154 @@
+import { ORDER_LINES_MAX } from '@toolyard/shared';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { cartLines, products } from '../../db/schema.js';
+
+/** A cart line with its product as it is now: the cart is priced live, never from the line. */
+export interface CartLineRow {
+  itemId: string;
+  quantity: number;
+  sku: string;
+  name: string;
+  img: string;
+  priceCents: number;
+  available: number;
+  min: number;
+  archivedAt: Date | null;
+}
+
+/** A product as a cart judges it: whether it is sold, its stock and its minimum. */
+export interface CartProduct {
+  id: string;
+  name: string;
+  available: number;
+  min: number;
+  archivedAt: Date | null;
+}
+
+/** What became of a PUT: written, or why not (the product as it is, or the cart full). */
+export type SetLineOutcome =
+  { written: true } | { written: false; product: CartProduct | undefined; full: boolean };
+
+/** Oldest first: the order the buyer put things in, and the order of a checkout's lines. */
+const cartOrder = [asc(cartLines.createdAt), asc(cartLines.itemId)];
+
+/** The only code that writes the carts (`cart_lines`); checkout reads and empties one through it. */
+export function createCartRepository(db: Db) {
+  return {
+    /** The buyer's lines with their products, oldest first. */
+    list: (userId: string): Promise<CartLineRow[]> =>
+      db
+        .select({
+          itemId: cartLines.itemId,
+          quantity: cartLines.quantity,
+          sku: products.sku,
+          name: products.name,
+          img: products.img,
+          priceCents: products.priceCents,
+          available: products.availableQuantity,
+          min: products.minOrderQuantity,
+          archivedAt: products.archivedAt,
+        })
+        .from(cartLines)
+        .innerJoin(products, eq(products.id, cartLines.itemId))
+        .where(eq(cartLines.userId, userId))
+        .orderBy(...cartOrder),
+
+    /**
+     * Adds the line or sets its quantity, in one statement that also checks the product (sold,
+     * at least its minimum, at most its stock) and that a new line still fits in the cart
+     * (ORDER_LINES_MAX). When nothing was written, one read says why.
+     */
+    async setLine(userId: string, itemId: string, quantity: number): Promise<SetLineOutcome> {
+      const result = await db.execute<{ item_id: string }>(sql`
+        insert into cart_lines (user_id, item_id, quantity)
+        select ${userId}::text, p."_id", ${quantity}::integer
+        from products p
+        where p."_id" = ${itemId} and p.archived_at is null
+          and p."MinOrderQuantity" <= ${quantity} and p."AvailableQuantity" >= ${quantity}
+          and (exists (select 1 from cart_lines where user_id = ${userId} and item_id = ${itemId})
+               or (select count(*) from cart_lines where user_id = ${userId}) < ${ORDER_LINES_MAX})
+        on conflict (user_id, item_id)
+          do update set quantity = excluded.quantity, updated_at = now()
+        returning item_id`);
+      if ((result as unknown as { rows: unknown[] }).rows.length > 0) return { written: true };
+      const [[product], [lines]] = await Promise.all([
+        productsOf(db, [itemId]),
+        db.select({ n: count() }).from(cartLines).where(eq(cartLines.userId, userId)),
+      ]);
+      return { written: false, product, full: (lines?.n ?? 0) >= ORDER_LINES_MAX };
+    },
+
+    /** Removes a line; a line that is not there is removed already. */
+    async removeLine(userId: string, itemId: string): Promise<void> {
+      await db
+        .delete(cartLines)
+        .where(and(eq(cartLines.userId, userId), eq(cartLines.itemId, itemId)));
+    },
+
+    /**
+     * Adds quantities to the buyer's lines (a new line for a product not in the cart), as
+     * "Order again" does. The caller has checked the products and the room in the cart.
+     */
+    async addLines(
+      userId: string,
+      lines: readonly { itemId: string; quantity: number }[],
+    ): Promise<void> {
+      if (lines.length === 0) return;
+      await db
+        .insert(cartLines)
+        .values(
+          lines.map((l, i) => ({
+            userId,
+            itemId: l.itemId,
+            quantity: l.quantity,
+            // One statement's now() is one instant: a microsecond apart keeps the lines' order.
+            createdAt: sql`now() + ${i}::integer * interval '1 microsecond'`,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [cartLines.userId, cartLines.itemId],
+          set: {
+            quantity: sql`${cartLines.quantity} + excluded.quantity`,
+            updatedAt: sql`now()`,
+          },
+        });
+    },
+
+    /** The products as a cart judges them, by id (missing ids: no such product). */
+    products: (ids: readonly string[]) => productsOf(db, ids),
+
+    /**
+     * The buyer's lines for a checkout, oldest first, locked until its transaction ends: a
+     * second checkout of the same cart waits, then finds it emptied.
+     */
+    linesForCheckout: (tx: Tx, userId: string) =>
+      tx
+        .select({ itemId: cartLines.itemId, quantity: cartLines.quantity })
+        .from(cartLines)
+        .where(eq(cartLines.userId, userId))
+        .orderBy(...cartOrder)
+        .for('update'),
+
+    /** Empties the buyer's cart, in the checkout's transaction. */
+    async clear(tx: Tx, userId: string): Promise<void> {
+      await tx.delete(cartLines).where(eq(cartLines.userId, userId));
+    },
+  };
+}
+
+function productsOf(db: Db | Tx, ids: readonly string[]): Promise<CartProduct[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      available: products.availableQuantity,
+      min: products.minOrderQuantity,
+      archivedAt: products.archivedAt,
+    })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+}
+
+export type CartRepository = ReturnType<typeof createCartRepository>;
