@@ -112,7 +112,7 @@ test('a buyer is declined, then pays with the test card and cannot pay again; an
   await page.goto(catalogSearch(product.name));
   await expect(stockOn(productCard(page, product.name))).toHaveText('34');
 
-  // The admin refunds it: the order is cancelled and the stock comes back.
+  // The admin refunds it: the order is refunded (not merely cancelled) and the stock comes back.
   await sessions.signInAs(page, demo.admin);
   await page.goto('/dashboard/manageOrder?status=paid');
   const managed = entry(page, product.name);
@@ -125,14 +125,19 @@ test('a buyer is declined, then pays with the test card and cannot pay again; an
   await expect(page.getByText('Order refunded')).toBeVisible();
   await expect(confirm).toBeHidden();
   await expect(managed).toHaveCount(0);
+  await page.goto('/dashboard/manageOrder?status=refunded');
+  await expect(entry(page, product.name)).toContainText('Refunded');
 
   await page.goto(catalogSearch(product.name));
   await expect(stockOn(productCard(page, product.name))).toHaveText('40');
 
   await sessions.signInAs(page, demo.buyer);
   await page.goto(paymentUrl);
-  await expect(page.getByText('This order was cancelled.')).toBeVisible();
+  await expect(page.getByText('This order was refunded.')).toBeVisible();
   await expect(page.getByLabel('Card number')).toHaveCount(0);
+  // It stays in the buyer's orders, as refunded.
+  await page.goto('/dashboard/myOrders');
+  await expect(entry(page, product.name)).toContainText('Refunded');
 });
 
 test('an admin ships a paid order and the buyer sees it shipped', async ({
@@ -153,12 +158,23 @@ test('an admin ships a paid order and the buyer sees it shipped', async ({
   await page.goto('/dashboard/manageOrder?status=paid');
   const managed = entry(page, product.name);
   await managed.getByRole('button', { name: 'Mark shipped' }).click();
+  // Shipping cannot be undone: the admin confirms, and may give the carrier and tracking number.
+  const ship = page.getByRole('dialog', { name: 'Mark this order shipped?' });
+  await ship.getByLabel('Carrier').fill('DHL');
+  await ship.getByLabel('Tracking number').fill('JD0146000033');
+  await ship.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(page.getByText("Marked Demo Buyer's order shipped")).toBeVisible();
   await expect(managed).toHaveCount(0);
 
   await sessions.signInAs(page, demo.buyer);
   await page.goto('/dashboard/myOrders');
   await expect(entry(page, product.name)).toContainText('Shipped');
+  // The order's page tells the whole story: placed, paid, shipped with the tracking number.
+  await entry(page, product.name).getByRole('link', { name: product.name }).first().click();
+  const timeline = page.getByRole('list', { name: 'Timeline' });
+  await expect(timeline).toContainText('Placed');
+  await expect(timeline).toContainText('Paid');
+  await expect(timeline).toContainText('JD0146000033');
 });
 
 test('a link to an unknown order, or to something that is not an order, says it cannot be found', async ({

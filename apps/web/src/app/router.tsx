@@ -30,9 +30,11 @@ const Purchase = lazyPage(() => import('./routes/purchase'));
 const Search = lazyPage(() => import('./routes/search'));
 const ProductPage = lazyPage(() => import('./routes/product'));
 const CategoryPage = lazyPage(() => import('./routes/category'));
+const CartPage = lazyPage(() => import('./routes/cart'));
 const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout'));
 const Profile = lazyPage(() => import('./routes/dashboard/profile'));
 const MyOrders = lazyPage(() => import('./routes/dashboard/my-orders'));
+const OrderPage = lazyPage(() => import('./routes/dashboard/order'));
 const AddReview = lazyPage(() => import('./routes/dashboard/add-review'));
 const Payment = lazyPage(() => import('./routes/dashboard/payment'));
 const Users = lazyPage(() => import('./routes/dashboard/users'));
@@ -115,6 +117,8 @@ export function AppRoutes() {
       <Route path={PAGE_PATHS.dashboard}>{dashboard(<Profile />)}</Route>
       <Route path={PAGE_PATHS.profile}>{dashboard(<Profile />)}</Route>
       <Route path={PAGE_PATHS.myOrders}>{dashboard(<MyOrders />)}</Route>
+      <Route path={PAGE_PATHS.order}>{dashboard(<OrderPage />)}</Route>
+      <Route path={PAGE_PATHS.cart}>{signedIn(<CartPage />)}</Route>
       <Route path={PAGE_PATHS.review}>{dashboard(<AddReview />)}</Route>
       <Route path={PAGE_PATHS.payment}>{dashboard(<Payment />)}</Route>
       <Route path={PAGE_PATHS.users}>{adminOnly(<Users />)}</Route>

@@ -1,13 +1,16 @@
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { Link } from 'wouter';
 import { NavLink } from '@/components/ui/nav-link';
-import { toast } from '@/lib/toast';
-import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/features/auth/api/get-session';
-import { useSignOut } from '@/features/auth/api/sign-out';
 import { HeaderSearch } from '@/features/catalog/components/header-search';
-import { useNavigateRendered } from '@/hooks/use-navigate-rendered';
 import { useRouteToggle } from '@/hooks/use-route-toggle';
+import { lazyNamed } from '@/lib/lazy-named';
+
+// The first visit to / by a visitor carries no cart code: it downloads, and the cart is read,
+// only once the session says someone is signed in.
+const CartLink = lazyNamed(() => import('@/features/cart/components/cart-link'), 'CartLink');
+// Nor the sign-out button's: only a signed-in person has it.
+const SignOutItem = lazyNamed(() => import('./sign-out-item'), 'SignOutItem');
 
 type MenuItem = { to: string; label: string; when?: 'signedIn' | 'signedOut' };
 
@@ -29,20 +32,10 @@ export function Navbar() {
   const { open, toggle } = useRouteToggle();
   const menuId = useId();
   const session = useSession();
-  const navigateRendered = useNavigateRendered();
-  // Show the home page before the session is forgotten: a protected page still on screen
-  // would otherwise send the person to /login.
-  const signOut = useSignOut({ leave: () => navigateRendered('/') });
 
   // While the session loads, show neither the signed-in nor the signed-out items.
   const state = session.isPending ? 'loading' : session.data ? 'signedIn' : 'signedOut';
   const visible = menu.filter((item) => !item.when || item.when === state);
-
-  const onSignOut = () =>
-    signOut.mutate(undefined, {
-      onSuccess: () => toast.success('You have signed out.'),
-      onError: (error) => toast.error(errorMessage(error)),
-    });
 
   const items = (
     <>
@@ -54,20 +47,9 @@ export function Navbar() {
         </li>
       ))}
       {state === 'signedIn' && (
-        <li>
-          <button
-            type="button"
-            className="btn btn-outline btn-sm mx-3 my-1 lg:mx-0 lg:my-0 lg:ml-2"
-            disabled={signOut.isPending}
-            aria-busy={signOut.isPending}
-            onClick={onSignOut}
-          >
-            {signOut.isPending && (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            )}
-            Sign Out
-          </button>
-        </li>
+        <Suspense fallback={null}>
+          <SignOutItem />
+        </Suspense>
       )}
     </>
   );
@@ -87,6 +69,11 @@ export function Navbar() {
         </Link>
         <HeaderSearch className="min-w-0 flex-1 lg:max-w-xs" />
         <ul className="hidden shrink-0 items-center gap-1 lg:flex">{items}</ul>
+        {state === 'signedIn' && (
+          <Suspense fallback={null}>
+            <CartLink className="shrink-0" />
+          </Suspense>
+        )}
         <button
           type="button"
           className="btn btn-ghost shrink-0 lg:hidden"
@@ -97,7 +84,8 @@ export function Navbar() {
           <span aria-hidden="true" className="text-xl">
             {open ? '✕' : '☰'}
           </span>
-          Menu
+          {/* The word only where the header has room for it beside the search and the cart. */}
+          <span className="sr-only sm:not-sr-only">Menu</span>
         </button>
       </nav>
       {open && (

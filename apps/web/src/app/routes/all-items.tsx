@@ -10,11 +10,12 @@ import { CATALOG_PAGE_SIZE, useProductsPage } from '@/features/catalog/api/get-p
 import { ProductCard } from '@/features/catalog/components/product-card';
 import { ProductSearch } from '@/features/catalog/components/product-search';
 import { useProductPageParams } from '@/features/catalog/utils/product-page-params';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { PurchaseDialog } from '@/features/orders/components/purchase-dialog';
 
 /**
  * The catalog a page at a time, with a search; each card links to its product's page, and one
- * in stock also opens the purchase dialog.
+ * in stock also opens the purchase dialog and adds its minimum order to the cart.
  */
 export default function AllItemsPage() {
   const { page, q, update } = useProductPageParams();
@@ -63,7 +64,20 @@ export default function AllItemsPage() {
               <li key={product._id}>
                 <ProductCard product={product} eager={i < 3} priority={i === 0}>
                   {buyer && isInStock(product) && (
-                    <PurchaseDialog product={product} buyer={buyer} />
+                    <>
+                      <PurchaseDialog
+                        product={product}
+                        buyer={buyer}
+                        secondaryAction={(validQuantity, close) => (
+                          <AddToCartButton
+                            product={product}
+                            quantity={validQuantity}
+                            onAdded={close}
+                          />
+                        )}
+                      />
+                      <AddToCartButton product={product} />
+                    </>
                   )}
                 </ProductCard>
               </li>

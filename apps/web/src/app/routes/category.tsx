@@ -1,9 +1,11 @@
-import { categoryPath } from '@toolyard/shared';
+import { categoryPath, isInStock, type Product } from '@toolyard/shared';
 import { Link, useParams } from 'wouter';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/features/auth/api/get-session';
+import { LazyAddToCartButton } from '@/features/cart/components/lazy-add-to-cart-button';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { Breadcrumbs } from '@/features/catalog/components/breadcrumbs';
 import { ProductBrowse } from '@/features/catalog/components/product-browse';
@@ -14,6 +16,11 @@ import { categoryBySlug, childrenOf } from '@/features/catalog/utils/category-tr
 export default function CategoryPage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const categories = useCategories();
+  // A signed-in buyer adds a product's minimum order from its card; a visitor sees no cart.
+  const signedIn = Boolean(useSession().data);
+  const cardActions = signedIn
+    ? (product: Product) => isInStock(product) && <LazyAddToCartButton product={product} />
+    : undefined;
 
   if (categories.isPending) return <Spinner label="Loading the category" />;
   if (categories.isError) {
@@ -73,7 +80,7 @@ export default function CategoryPage() {
           </ul>
         </nav>
       )}
-      <ProductBrowse fixedCategory={category.slug} />
+      <ProductBrowse fixedCategory={category.slug} cardActions={cardActions} />
     </section>
   );
 }

@@ -18,6 +18,11 @@ const ContactForm = lazyNamed(
   () => import('@/features/contact/components/contact-form'),
   'ContactForm',
 );
+// Only a signed-in buyer's cards offer the cart: a visitor's first visit downloads none of it.
+const AddToCartButton = lazyNamed(
+  () => import('@/features/cart/components/add-to-cart-button'),
+  'AddToCartButton',
+);
 // Below the products too: its code comes as it nears the screen (its data is asked for at once).
 const ReviewsList = lazyNamed(
   () => import('@/features/reviews/components/reviews-list'),
@@ -62,6 +67,7 @@ function Hero() {
 
 function ProductsSections() {
   const products = useProductsPage(HOME_PRODUCTS_QUERY);
+  const signedIn = Boolean(useSession().data);
   const from = UPCOMING_PRODUCTS.from - 1;
   return (
     <>
@@ -88,6 +94,11 @@ function ProductsSections() {
                     <Link to={productHref(product._id)} className="btn btn-primary btn-block">
                       Order now<span className="sr-only">: {product.name}</span>
                     </Link>
+                  )}
+                  {signedIn && isInStock(product) && (
+                    <Suspense fallback={null}>
+                      <AddToCartButton product={product} />
+                    </Suspense>
                   )}
                 </ProductCard>
               </li>

@@ -1,5 +1,5 @@
-import type { Category, Product } from '@toolyard/shared';
-import { screen, within } from '@testing-library/react';
+import { PURCHASE_QUANTITY_MESSAGE, type Category, type Product } from '@toolyard/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'wouter';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders, requestsMade } from '@/test/render';
@@ -37,8 +37,12 @@ const buyerSession = {
   session: { id: 's1', expiresAt: '2030-01-01T00:00:00.000Z' },
 };
 
-function renderPage(shown: Product, { session = null as unknown } = {}) {
+function renderPage(
+  shown: Product,
+  { session = null as unknown, routes = {} as Parameters<typeof mockApi>[0] } = {},
+) {
   const api = mockApi({
+    ...routes,
     [`GET /api/tool/${shown._id}`]: () => ({ body: shown }),
     'GET /api/categories': () => ({ body: categories }),
     'GET /api/tool?category=power-tools&page=1&pageSize=5': () => ({
@@ -85,6 +89,35 @@ describe('ProductPage', () => {
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
     ).toEqual(['Cordless Drill 2', 'Cordless Drill 3']);
+  });
+
+  it('adds the quantity of the order form to the cart, once it is valid', async () => {
+    const puts: unknown[] = [];
+    const { user } = renderPage(drill, {
+      session: buyerSession,
+      routes: {
+        'GET /api/cart': () => ({ body: { lines: [], total: 0, count: 0 } }),
+        [`PUT /api/cart/lines/${drill._id}`]: (body) => {
+          puts.push(body);
+          return { body: { lines: [], total: 0, count: 0 } };
+        },
+      },
+    });
+
+    const quantity = await screen.findByLabelText('Quantity');
+    // Related products' cards have their own Add to cart.
+    const order = screen.getByRole('region', { name: 'Order' });
+    const add = await within(order).findByRole('button', { name: /^Add to cart/ });
+    await user.clear(quantity);
+    await user.type(quantity, '1');
+    await user.click(add);
+    expect(await screen.findByText(PURCHASE_QUANTITY_MESSAGE)).toBeTruthy();
+    expect(puts).toEqual([]);
+
+    await user.clear(quantity);
+    await user.type(quantity, '7');
+    await user.click(add);
+    await waitFor(() => expect(puts).toEqual([{ quantity: 7 }]));
   });
 
   it('asks a visitor to sign in, coming back to this product afterwards', async () => {

@@ -21,6 +21,7 @@ import { Breadcrumbs } from '@/features/catalog/components/breadcrumbs';
 import { ProductCard } from '@/features/catalog/components/product-card';
 import { StockBadge } from '@/features/catalog/components/stock-badge';
 import { categoryHref, searchHref } from '@/features/catalog/utils/catalog-links';
+import { LazyAddToCartButton } from '@/features/cart/components/lazy-add-to-cart-button';
 
 // The form (react-hook-form, its resolver) downloads only for a signed-in buyer.
 const PurchaseForm = lazyNamed(
@@ -132,7 +133,10 @@ function ProductDetails({ product }: { product: Product }) {
   );
 }
 
-/** The order form for a signed-in buyer; a way to sign in for a visitor; none out of stock. */
+/**
+ * The order form for a signed-in buyer, with "Add to cart" for the quantity in it; a way to sign
+ * in for a visitor; none out of stock.
+ */
 function OrderBox({ product }: { product: Product }) {
   const session = useSession();
   const [pathname, navigate] = useLocation();
@@ -158,6 +162,9 @@ function OrderBox({ product }: { product: Product }) {
             product={product}
             buyer={buyer}
             onDone={() => navigate('/dashboard/myOrders')}
+            secondaryAction={(validQuantity) => (
+              <LazyAddToCartButton product={product} quantity={validQuantity} />
+            )}
           />
         </Suspense>
       ) : (
@@ -177,6 +184,7 @@ function OrderBox({ product }: { product: Product }) {
 }
 
 function RelatedProducts({ product, category }: { product: Product; category: Category }) {
+  const signedIn = Boolean(useSession().data);
   // One more than shown: this product may be among them.
   const related = useProductsPage({
     category: category.slug,
@@ -196,7 +204,9 @@ function RelatedProducts({ product, category }: { product: Product; category: Ca
       <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {others.map((p) => (
           <li key={p._id}>
-            <ProductCard product={p} />
+            <ProductCard product={p}>
+              {signedIn && isInStock(p) && <LazyAddToCartButton product={p} />}
+            </ProductCard>
           </li>
         ))}
       </ul>

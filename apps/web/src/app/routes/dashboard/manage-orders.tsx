@@ -1,34 +1,17 @@
-import { orderStatuses, type OrderStatus } from '@toolyard/shared';
-import { useSearchParams } from 'wouter';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { pageFromParams, setPageParam } from '@/lib/page-param';
 import { useAllOrders } from '@/features/orders/api/get-all-orders';
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table';
 import { OrderStatusFilter } from '@/features/orders/components/order-status-filter';
+import { useOrderListParams } from '@/features/orders/hooks/use-order-list-params';
 
 export default function ManageOrdersPage() {
-  const [params, setParams] = useSearchParams();
-  const page = pageFromParams(params);
-  const status = orderStatuses.find((s) => s === params.get('status'));
+  const { page, status, update } = useOrderListParams();
   const orders = useAllOrders({ page, status });
-
-  const update = (changes: { page?: number; status?: OrderStatus | null }) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (changes.status !== undefined) {
-        if (changes.status) updated.set('status', changes.status);
-        else updated.delete('status');
-        // A new filter starts on its first page.
-        updated.delete('page');
-      }
-      if (changes.page !== undefined) setPageParam(updated, changes.page);
-      return updated;
-    });
 
   return (
     <section className="py-2">

@@ -18,7 +18,7 @@ const StripeCardForm = lazyNamed(
 
 /**
  * The spec's payment page: who ordered what and the total, then the card form. An order
- * that is paid, shipped or cancelled cannot be paid (again); the server refuses it too.
+ * that is paid, shipped, cancelled or refunded cannot be paid (again); the server refuses it too.
  */
 export default function PaymentPage() {
   const { id } = useParams();
@@ -74,6 +74,13 @@ function PaymentStep({ order }: { order: Order }) {
   const [searchParams] = useSearchParams();
   const config = usePaymentConfig();
 
+  if (order.status === 'refunded') {
+    return (
+      <p role="status" className="alert alert-warning alert-soft mt-3">
+        This order was refunded.
+      </p>
+    );
+  }
   if (order.paid || order.status === 'paid' || order.status === 'shipped') {
     return (
       <div role="status" className="alert alert-success alert-soft mt-3 flex flex-wrap">

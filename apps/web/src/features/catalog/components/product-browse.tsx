@@ -1,3 +1,4 @@
+import type { Product } from '@toolyard/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -17,14 +18,17 @@ const WIDE = '(min-width: 1024px)';
 /**
  * Search results or a category's products with their filters, all in the URL. The search page
  * lets the buyer choose the category; a category page fixes it (`fixedCategory`, a slug).
- * `searchBox` goes above the results.
+ * `searchBox` goes above the results; `cardActions` gives each card its actions (the app's
+ * "Add to cart", from a feature this one may not import).
  */
 export function ProductBrowse({
   fixedCategory,
   searchBox,
+  cardActions,
 }: {
   fixedCategory?: string;
   searchBox?: ReactNode;
+  cardActions?: (product: Product) => ReactNode;
 }) {
   const { query, update } = useBrowseParams();
   const filters = {
@@ -123,7 +127,9 @@ export function ProductBrowse({
             <ul className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {products.data.products.map((product, i) => (
                 <li key={product._id}>
-                  <ProductCard product={product} eager={i < 3} priority={i === 0} />
+                  <ProductCard product={product} eager={i < 3} priority={i === 0}>
+                    {cardActions?.(product)}
+                  </ProductCard>
                 </li>
               ))}
             </ul>

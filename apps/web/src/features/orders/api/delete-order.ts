@@ -11,8 +11,8 @@ export const deleteOrder = (id: string) =>
   apiFetch(`/order/${encodeURIComponent(id)}`, { schema: z.unknown(), method: 'DELETE' });
 
 /**
- * A buyer deletes an unpaid order: the server cancels it and puts its stock back. The row
- * leaves the buyer's list at once; lists and stock are read again.
+ * A buyer deletes an unpaid order: the server cancels it and puts its stock back. The buyer's
+ * list shows it cancelled at once (it stays in their history); lists and stock are read again.
  */
 export function useDeleteOrder({
   onSuccess,
@@ -29,8 +29,11 @@ export function useDeleteOrder({
         page
           ? {
               ...page,
-              orders: page.orders.filter((order) => order._id !== deleted._id),
-              total: Math.max(0, page.total - 1),
+              orders: page.orders.map((order) =>
+                order._id === deleted._id
+                  ? { ...order, status: 'cancelled' as const, cancelReason: 'buyer' as const }
+                  : order,
+              ),
             }
           : page,
       );

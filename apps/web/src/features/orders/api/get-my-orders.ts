@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@toolyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getOrderPage } from './order-list';
 import { ordersQueryKey } from './query-keys';
@@ -6,23 +7,29 @@ export const myOrdersQueryKey = [...ordersQueryKey, 'mine'] as const;
 
 export const MY_ORDERS_PAGE_SIZE = 20;
 
-export const getMyOrders = (email: string, page: number, signal?: AbortSignal) =>
-  getOrderPage(
-    new URLSearchParams({
-      BuyerEmail: email,
-      page: String(page),
-      pageSize: String(MY_ORDERS_PAGE_SIZE),
-    }),
-    signal,
-  );
+export interface MyOrdersQuery {
+  page: number;
+  /** Only orders in this status; every status when absent. */
+  status?: OrderStatus;
+}
 
-export const myOrdersQueryOptions = (email: string, page: number) =>
+export function getMyOrders(email: string, { page, status }: MyOrdersQuery, signal?: AbortSignal) {
+  const params = new URLSearchParams({
+    BuyerEmail: email,
+    page: String(page),
+    pageSize: String(MY_ORDERS_PAGE_SIZE),
+  });
+  if (status) params.set('status', status);
+  return getOrderPage(params, signal);
+}
+
+export const myOrdersQueryOptions = (email: string, query: MyOrdersQuery) =>
   queryOptions({
-    queryKey: [...myOrdersQueryKey, { email, page }],
-    queryFn: ({ signal }) => getMyOrders(email, page, signal),
+    queryKey: [...myOrdersQueryKey, { email, ...query }],
+    queryFn: ({ signal }) => getMyOrders(email, query, signal),
     placeholderData: keepPreviousData,
   });
 
-/** The signed-in buyer's orders (cancelled ones left out), newest first. */
-export const useMyOrders = (email: string | undefined, page: number) =>
-  useQuery({ ...myOrdersQueryOptions(email ?? '', page), enabled: Boolean(email) });
+/** The signed-in buyer's orders, cancelled and refunded ones included, newest first. */
+export const useMyOrders = (email: string | undefined, query: MyOrdersQuery) =>
+  useQuery({ ...myOrdersQueryOptions(email ?? '', query), enabled: Boolean(email) });

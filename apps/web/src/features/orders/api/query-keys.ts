@@ -6,3 +6,6 @@ export const ordersQueryKey = ['orders'] as const;
  * order changes the stock that product lists show.
  */
 export const productsQueryKey = ['products'] as const;
+
+/** The cart feature's key for every cart query: "Order again" fills the cart. */
+export const cartQueryKey = ['cart'] as const;

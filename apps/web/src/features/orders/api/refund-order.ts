@@ -8,7 +8,7 @@ export const refundOrder = (id: string) =>
   apiFetch(`/order/${encodeURIComponent(id)}/refund`, { schema: orderSchema, method: 'POST' });
 
 /**
- * Refunds a paid, unshipped order (admins): the money goes back, the order is cancelled and
+ * Refunds a paid, unshipped order (admins): the money goes back, the order reads refunded and
  * its stock goes back on sale.
  */
 export function useRefundOrder({ onSettled, ...config }: MutationConfig<Order, Order> = {}) {

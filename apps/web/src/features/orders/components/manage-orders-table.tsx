@@ -1,85 +1,26 @@
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDollars, type Order } from '@toolyard/shared';
-import { useState } from 'react';
-import { toast } from '@/lib/toast';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { errorMessage } from '@/lib/api-client';
-import { useCancelOrder } from '../api/cancel-order';
-import { useRefundOrder } from '../api/refund-order';
-import { useShipOrder } from '../api/ship-order';
+import { Link } from 'wouter';
+import { orderPagePath } from '../utils/order-links';
+import { useAdminOrderActions } from './admin-order-actions';
 import { OrderCardSummary } from './order-card-summary';
 import { OrderDate } from './order-date';
 import { OrderStatusBadge } from './order-status-badge';
 
 /**
- * Every buyer's orders for admins: who, what, how many, the total, the status and when.
- * A paid order can be marked shipped or refunded (after confirming); an unpaid one cancelled
- * after confirming.
+ * Every buyer's orders for admins: who, what (linking to the order's page, with the address),
+ * how many, the total, the status and when. A paid order can be marked shipped (with an
+ * optional carrier and tracking number) or refunded, an unpaid one cancelled; each asks first.
  */
 export function ManageOrdersTable({ orders }: { orders: Order[] }) {
-  const [toCancel, setToCancel] = useState<Order | null>(null);
-  const shipOrder = useShipOrder({
-    onSuccess: (order) => toast.success(`Marked ${order.BuyerName}'s order shipped`),
-    onError: (error) => toast.error(errorMessage(error)),
-  });
-  const cancelOrder = useCancelOrder({
-    onSuccess: (order) => toast.success(`Cancelled ${order.BuyerName}'s order`),
-    onError: (error) => toast.error(errorMessage(error)),
-    onSettled: () => setToCancel(null),
-  });
-  const [toRefund, setToRefund] = useState<Order | null>(null);
-  const refundOrder = useRefundOrder({
-    onSuccess: () => toast.success('Order refunded'),
-    onError: (error) => toast.error(errorMessage(error)),
-    onSettled: () => setToRefund(null),
-  });
-
-  const confirmCancel = () => {
-    if (toCancel) cancelOrder.mutate(toCancel);
-  };
-
-  const confirmRefund = () => {
-    if (toRefund) refundOrder.mutate(toRefund);
-  };
-
-  const actions = (order: Order) => {
-    if (order.status === 'paid') {
-      const busy = shipOrder.isPending && shipOrder.variables?._id === order._id;
-      return (
-        <>
-          <button
-            type="button"
-            className="btn btn-sm btn-primary"
-            disabled={busy}
-            aria-busy={busy}
-            onClick={() => shipOrder.mutate(order)}
-          >
-            {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            Mark shipped
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-error btn-outline"
-            onClick={() => setToRefund(order)}
-          >
-            Refund<span className="sr-only"> {order.BuyerName}&apos;s order</span>
-          </button>
-        </>
-      );
-    }
-    if (order.status === 'pending') {
-      return (
-        <button
-          type="button"
-          className="btn btn-sm btn-error btn-outline"
-          onClick={() => setToCancel(order)}
-        >
-          Cancel<span className="sr-only"> {order.BuyerName}&apos;s order</span>
-        </button>
-      );
-    }
-    return null;
-  };
+  const { buttons, dialogs } = useAdminOrderActions();
+  // Money went back: say so where the actions were, apart from a plain cancellation.
+  const actions = (order: Order) =>
+    order.status === 'refunded' ? (
+      <span className="font-semibold text-secondary">Refunded</span>
+    ) : (
+      buttons(order)
+    );
 
   return (
     <>
@@ -125,7 +66,11 @@ export function ManageOrdersTable({ orders }: { orders: Order[] }) {
               <p className="font-medium">{order.BuyerName}</p>
               <p className="text-sm break-all text-base-content/80">{order.BuyerEmail}</p>
             </td>
-            <td>{order.ItemName}</td>
+            <td>
+              <Link to={orderPagePath(order._id)} className="link-hover">
+                {order.ItemName}
+              </Link>
+            </td>
             <td className="text-right">{order.OrderQuantity.toLocaleString('en-US')}</td>
             <td className="text-right whitespace-nowrap">{formatDollars(order.totalCost)}</td>
             <td>
@@ -137,41 +82,7 @@ export function ManageOrdersTable({ orders }: { orders: Order[] }) {
           </>
         )}
       />
-      <ConfirmDialog
-        open={toCancel !== null}
-        title="Cancel this order?"
-        confirmLabel="Cancel order"
-        cancelLabel="Keep order"
-        busy={cancelOrder.isPending}
-        onConfirm={confirmCancel}
-        onCancel={() => setToCancel(null)}
-      >
-        <p>
-          {toCancel?.BuyerName}&apos;s order for{' '}
-          <strong>
-            {toCancel?.OrderQuantity.toLocaleString('en-US')} × {toCancel?.ItemName}
-          </strong>{' '}
-          will be cancelled and its stock put back on sale.
-        </p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={toRefund !== null}
-        title="Refund this order?"
-        confirmLabel="Refund"
-        cancelLabel="Keep order"
-        busy={refundOrder.isPending}
-        onConfirm={confirmRefund}
-        onCancel={() => setToRefund(null)}
-      >
-        <p>
-          {toRefund && formatDollars(toRefund.totalCost)} goes back to {toRefund?.BuyerName}
-          &apos;s card; the order for{' '}
-          <strong>
-            {toRefund?.OrderQuantity.toLocaleString('en-US')} × {toRefund?.ItemName}
-          </strong>{' '}
-          is cancelled and its stock put back on sale.
-        </p>
-      </ConfirmDialog>
+      {dialogs}
     </>
   );
 }

@@ -8,11 +8,13 @@ import { OrderCardSummary } from './order-card-summary';
 import { OrderDate } from './order-date';
 import { OrderExpiry } from './order-expiry';
 import { OrderStatusBadge } from './order-status-badge';
+import { orderPagePath, paymentPagePath } from '../utils/order-links';
 
 /**
- * The buyer's orders: item, quantity, total and status. An unpaid order has Pay and Delete
- * (after the browser's 'Are you sure?') and says when it expires; a paid one reads 'Paid', a
- * shipped one 'Shipped', one cancelled because it stayed unpaid 'Expired'.
+ * The buyer's orders, every status: item (linking to the order's page), quantity, total and
+ * status. An unpaid order has Pay and Delete (after the browser's 'Are you sure?') and says
+ * when it expires; a paid one reads 'Paid', a shipped one 'Shipped', a refunded one 'Refunded'
+ * and a cancelled one 'Cancelled' ('Expired' too when it stayed unpaid).
  */
 export function MyOrdersTable({ orders }: { orders: Order[] }) {
   const deleteOrder = useDeleteOrder({
@@ -31,7 +33,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
       case 'pending':
         return (
           <>
-            <Link to={`/dashboard/payment/${order._id}`} className="btn btn-sm btn-primary">
+            <Link to={paymentPagePath(order._id)} className="btn btn-sm btn-primary">
               Pay<span className="sr-only"> for {order.ItemName}</span>
             </Link>
             <button
@@ -52,8 +54,10 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
         return <span className="font-semibold text-success">Paid</span>;
       case 'shipped':
         return <span className="font-semibold text-info">Shipped</span>;
+      case 'refunded':
+        return <span className="font-semibold text-secondary">Refunded</span>;
       case 'cancelled':
-        return null;
+        return <span className="font-semibold text-base-content/70">Cancelled</span>;
     }
   };
 
@@ -90,7 +94,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
         row={(order) => (
           <>
             <td className="font-medium">
-              <Link to={`/tool/${order.itemId}`} className="link-hover">
+              <Link to={orderPagePath(order._id)} className="link-hover">
                 {order.ItemName}
               </Link>
             </td>

@@ -1,18 +1,19 @@
 import { formatDollars, type Order } from '@toolyard/shared';
 import { Link } from 'wouter';
+import { orderPagePath } from '../utils/order-links';
 import { OrderExpiry } from './order-expiry';
 import { OrderStatusBadge } from './order-status-badge';
 
 /**
- * The top of an order's phone card: item, status, quantity × price = total, and when an
- * unpaid order expires (or that it did).
+ * The top of an order's phone card: item (linking to the order's page), status, quantity ×
+ * price = total, and when an unpaid order expires (or that it did).
  */
 export function OrderCardSummary({ order }: { order: Order }) {
   return (
     <>
       <div className="flex items-start justify-between gap-2">
         <p className="font-semibold break-words">
-          <Link to={`/tool/${order.itemId}`} className="link-hover">
+          <Link to={orderPagePath(order._id)} className="link-hover">
             {order.ItemName}
           </Link>
         </p>

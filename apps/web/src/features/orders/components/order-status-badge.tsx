@@ -5,6 +5,8 @@ const styles: Record<OrderStatus, string> = {
   paid: 'badge-success',
   shipped: 'badge-info',
   cancelled: 'badge-ghost',
+  // Money went back: set apart from a plain cancellation at a glance.
+  refunded: 'badge-secondary badge-soft',
 };
 
 /** An order's status as a coloured badge that reads the status itself. */

@@ -1,5 +1,14 @@
 import { orderStatuses, type OrderStatus } from '@toolyard/shared';
 
+/** How the filter names each status; an unpaid order's status is `pending`. */
+const labels: Record<OrderStatus, string> = {
+  pending: 'Unpaid (pending)',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
 /** Chooses which orders to list: every status, or one. */
 export function OrderStatusFilter({
   value,
@@ -12,14 +21,14 @@ export function OrderStatusFilter({
     <label className="flex items-center gap-2 text-sm font-semibold">
       Status
       <select
-        className="select select-sm w-40 font-normal"
+        className="select select-sm w-44 font-normal"
         value={value ?? ''}
         onChange={(event) => onChange(orderStatuses.find((s) => s === event.target.value))}
       >
         <option value="">All statuses</option>
         {orderStatuses.map((status) => (
           <option key={status} value={status}>
-            {status.charAt(0).toUpperCase() + status.slice(1)}
+            {labels[status]}
           </option>
         ))}
       </select>

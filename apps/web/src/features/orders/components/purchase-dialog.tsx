@@ -1,5 +1,5 @@
 import type { Product } from '@toolyard/shared';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { lazyNamed } from '@/lib/lazy-named';
@@ -12,9 +12,22 @@ const PurchaseForm = lazyNamed(loadForm, 'PurchaseForm');
 // Only a head start: a failed download is reported when the dialog opens, not here.
 const prefetchForm = () => void loadForm().catch(() => {});
 
-/** The 'Click TO Continue Purchase' button and the purchase modal it opens; closes on success. */
-export function PurchaseDialog({ product, buyer }: { product: Product; buyer: Buyer }) {
+/**
+ * The 'Click TO Continue Purchase' button and the purchase modal it opens; closes on success.
+ * `secondaryAction` goes under Place Order (the cart's "Add to cart"), given the form's quantity
+ * check and a way to close the dialog.
+ */
+export function PurchaseDialog({
+  product,
+  buyer,
+  secondaryAction,
+}: {
+  product: Product;
+  buyer: Buyer;
+  secondaryAction?: (validQuantity: () => Promise<number | null>, close: () => void) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
   return (
     <>
       <button
@@ -27,9 +40,16 @@ export function PurchaseDialog({ product, buyer }: { product: Product; buyer: Bu
       >
         Click TO Continue Purchase
       </button>
-      <Modal open={open} title={`Order ${product.name}`} onClose={() => setOpen(false)}>
+      <Modal open={open} title={`Order ${product.name}`} onClose={close}>
         <Suspense fallback={<Spinner label="Loading the order form" />}>
-          <PurchaseForm product={product} buyer={buyer} onDone={() => setOpen(false)} />
+          <PurchaseForm
+            product={product}
+            buyer={buyer}
+            onDone={close}
+            secondaryAction={
+              secondaryAction && ((validQuantity) => secondaryAction(validQuantity, close))
+            }
+          />
         </Suspense>
       </Modal>
     </>

@@ -9,7 +9,7 @@ import {
   type Order,
   type Product,
 } from '@toolyard/shared';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import * as z from 'zod/mini';
@@ -60,10 +60,17 @@ export function PurchaseForm({
   product,
   buyer,
   onDone,
+  secondaryAction,
 }: {
   product: Product;
   buyer: Buyer;
   onDone?: (order: Order) => void;
+  /**
+   * Another action under Place Order (the cart's "Add to cart", which this feature may not
+   * import). `validQuantity` checks the quantity field, showing its message, and gives the
+   * quantity, or null when it is not valid.
+   */
+  secondaryAction?: (validQuantity: () => Promise<number | null>) => ReactNode;
 }) {
   const totalId = useId();
   const schema = useMemo(() => purchaseSchema(product), [product]);
@@ -72,6 +79,8 @@ export function PurchaseForm({
     handleSubmit,
     setError,
     control,
+    trigger,
+    getValues,
     formState: { errors },
   } = useForm<PurchaseInput, unknown, PurchaseValues>({
     resolver: zodResolver(schema),
@@ -117,6 +126,9 @@ export function PurchaseForm({
       totalCost: totalOf(product.price, values.OrderQuantity),
     }),
   );
+
+  const validQuantity = async () =>
+    (await trigger('OrderQuantity')) ? getValues('OrderQuantity') : null;
 
   const failure = placeOrder.error;
   const shownAtField =
@@ -184,6 +196,7 @@ export function PurchaseForm({
       >
         Place Order
       </SubmitButton>
+      {secondaryAction && <div className="mt-2">{secondaryAction(validQuantity)}</div>}
     </form>
   );
 }

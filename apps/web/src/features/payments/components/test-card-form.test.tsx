@@ -116,4 +116,52 @@ describe('TestCardForm', () => {
     expect(await screen.findByText("Your card's expiration month is invalid.")).toBeTruthy();
     expect(requestsMade(api)).toEqual([]);
   });
+
+  it('clears the last refusal on a new attempt, so only the latest error shows, once', async () => {
+    const api = mockApi({
+      [payPath]: () => ({
+        status: 402,
+        body: {
+          error: 'card_declined',
+          message: 'Your card has expired.',
+          fields: { card: 'Your card has expired.' },
+        },
+      }),
+    });
+    const { user } = renderForm();
+
+    await payWith(user, { number: '4242424242424242', expiry: '01/20', cvc: '123' });
+    expect(await screen.findAllByText('Your card has expired.')).toHaveLength(1);
+    expect(screen.queryByText(/security code/)).toBeNull();
+
+    // Fix the expiry but type a one-digit CVC: the browser catches it, and the old refusal goes.
+    await user.clear(screen.getByLabelText('Expiry'));
+    await user.type(screen.getByLabelText('Expiry'), '12/30');
+    await user.clear(screen.getByLabelText('CVC'));
+    await user.type(screen.getByLabelText('CVC'), '1');
+    await user.click(screen.getByRole('button', { name: 'Pay $75.00' }));
+
+    expect(await screen.findByText("Your card's security code is incomplete.")).toBeTruthy();
+    expect(screen.queryByText('Your card has expired.')).toBeNull();
+    expect(requestsMade(api)).toEqual([payPath]);
+  });
+
+  it('shows a refusal the server puts at a field there only, not again under the form', async () => {
+    mockApi({
+      [payPath]: () => ({
+        status: 400,
+        body: {
+          error: 'invalid_input',
+          message: "Your card's expiration year is invalid.",
+          fields: { expYear: "Your card's expiration year is invalid." },
+        },
+      }),
+    });
+    const { user } = renderForm();
+
+    await payWith(user, { number: '4242424242424242', expiry: '12/30', cvc: '123' });
+
+    expect(await screen.findAllByText("Your card's expiration year is invalid.")).toHaveLength(1);
+    expect(screen.getByLabelText('Expiry').getAttribute('aria-invalid')).toBe('true');
+  });
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatDollars, type Order } from '@toolyard/shared';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import * as z from 'zod/mini';
@@ -68,7 +68,8 @@ const serverFields: Record<string, keyof CardFormInput> = {
 /**
  * The test-mode card form: card number, expiry (MM/YY) and CVC, and Pay {total}. Nothing
  * is charged: the server's built-in processor behaves like Stripe's test cards. The server's
- * answer to a refused card shows in red under the form.
+ * answer to a refused card shows once, in red under the form (or at the field it names), until
+ * the next attempt.
  */
 export function TestCardForm({
   orderId,
@@ -104,7 +105,7 @@ export function TestCardForm({
     },
   });
 
-  const onSubmit = handleSubmit(({ cardNumber, expiry, cvc }) =>
+  const pay = handleSubmit(({ cardNumber, expiry, cvc }) =>
     payOrder.mutate({
       orderId,
       card: {
@@ -115,6 +116,19 @@ export function TestCardForm({
       },
     }),
   );
+
+  // A new attempt starts clean: the last answer from the server no longer applies, even when
+  // this one stops at a field the browser can check (the field's own message says why).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    payOrder.reset();
+    return pay(event);
+  };
+
+  // One message per failure: a refusal shown at its field is not repeated under the form.
+  const failure = payOrder.error;
+  const shownAtField =
+    failure instanceof ApiError &&
+    Object.keys(failure.fields).some((name) => Object.hasOwn(serverFields, name));
 
   /** Reformats the input as the buyer types, then lets the form read it. */
   const formatted = (field: ReturnType<typeof register>, format: (value: string) => string) => ({
@@ -162,7 +176,7 @@ export function TestCardForm({
           {...formatted(register('cvc'), (value) => value.replace(/\D/g, '').slice(0, 4))}
         />
       </div>
-      <FormError message={payOrder.isError ? errorMessage(payOrder.error) : null} />
+      <FormError message={payOrder.isError && !shownAtField ? errorMessage(failure) : null} />
       <SubmitButton busy={payOrder.isPending} busyLabel="Paying…" className="btn-primary btn-block">
         Pay {formatDollars(total)}
       </SubmitButton>

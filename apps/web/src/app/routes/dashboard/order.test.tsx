@@ -1,0 +1,228 @@
+import { PAGE_PATHS, type OrderDetail } from '@toolyard/shared';
+import { screen, within } from '@testing-library/react';
+import { Route } from 'wouter';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders, requestsMade } from '@/test/render';
+import OrderPage from './order';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const orderId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const drillId = '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
+const screwsId = '4a2d3b5f-9c8e-4d7f-8b2c-3e4f5a6b7c8d';
+const buyerEmail = 'buyer@toolyard.test';
+
+const shippedOrder: OrderDetail = {
+  _id: orderId,
+  itemId: drillId,
+  ItemName: 'Cordless Drill 20V and 1 more',
+  OrderQuantity: 12,
+  price: 129,
+  BuyerName: 'Demo Buyer',
+  BuyerEmail: buyerEmail,
+  Contact: '+1 555 0100',
+  Address: '12 Workshop Lane, Millbrook',
+  totalCost: 384,
+  paid: true,
+  status: 'shipped',
+  createdAt: '2026-05-01T10:00:00.000Z',
+  cancelReason: null,
+  expiresAt: null,
+  lines: [
+    {
+      itemId: drillId,
+      sku: 'DRL-20V',
+      name: 'Cordless Drill 20V',
+      unitPrice: 129,
+      quantity: 2,
+      lineTotal: 258,
+    },
+    {
+      itemId: screwsId,
+      sku: 'SCR-500',
+      name: 'Wood Screws 500',
+      unitPrice: 12.6,
+      quantity: 10,
+      lineTotal: 126,
+    },
+  ],
+  events: [
+    { type: 'placed', at: '2026-05-01T10:00:00.000Z' },
+    { type: 'paid', at: '2026-05-01T10:05:00.000Z' },
+    {
+      type: 'shipped',
+      at: '2026-05-02T09:30:00.000Z',
+      carrier: 'DHL',
+      trackingNumber: 'JD014600006281',
+    },
+  ],
+  cardLast4: '4242',
+};
+
+const sessionFor = (email: string) => () => ({
+  body: {
+    user: { id: 'u1', name: 'Someone', email, role: 'user', emailVerified: true },
+    session: { id: 's1', expiresAt: '2099-01-01T00:00:00.000Z' },
+  },
+});
+
+function api(
+  { email = buyerEmail, admin = false, order = shippedOrder } = {},
+  more: Parameters<typeof mockApi>[0] = {},
+) {
+  return mockApi({
+    'GET /api/auth/get-session': sessionFor(email),
+    [`GET /api/admin/${encodeURIComponent(email)}`]: () => ({ body: { admin } }),
+    [`GET /api/order/${orderId}`]: () => ({ body: order }),
+    ...more,
+  });
+}
+
+const renderPage = () =>
+  renderWithProviders(
+    <Route path={PAGE_PATHS.order}>
+      <OrderPage />
+    </Route>,
+    { path: `/dashboard/orders/${orderId}` },
+  );
+
+describe('the order page', () => {
+  it("shows the buyer the lines, the total, the address, the payment and the timeline, but not the buyer's details", async () => {
+    api();
+    renderPage();
+
+    const items = await screen.findByRole('table', { name: 'Items in this order' });
+    const rows = within(items).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'ProductSKUUnit priceQuantityLine total',
+      'Cordless Drill 20VDRL-20V$129.002$258.00',
+      'Wood Screws 500SCR-500$12.6010$126.00',
+      'Total$384.00',
+    ]);
+    expect(within(items).getByRole('link', { name: 'Wood Screws 500' }).getAttribute('href')).toBe(
+      `/tool/${screwsId}`,
+    );
+    expect(screen.getByText('12 Workshop Lane, Millbrook')).toBeTruthy();
+    expect(screen.getByText('+1 555 0100')).toBeTruthy();
+    expect(screen.getByText('Card ending 4242')).toBeTruthy();
+
+    const timeline = screen.getByRole('list', { name: 'Timeline' });
+    expect(timeline.tagName).toBe('OL');
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('p')?.textContent)).toEqual([
+      'Placed',
+      'Paid',
+      'Shipped by DHL, tracking number JD014600006281',
+    ]);
+    expect(steps[2]?.querySelector('time')?.getAttribute('dateTime')).toBe(
+      '2026-05-02T09:30:00.000Z',
+    );
+
+    // Buyer details and admin actions are for admins only.
+    expect(screen.queryByText('Buyer')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Mark shipped|Refund/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Order again' })).toBeTruthy();
+  });
+
+  it("shows an admin who bought it and the admin's actions", async () => {
+    api({ email: 'admin@toolyard.test', admin: true, order: { ...shippedOrder, status: 'paid' } });
+    renderPage();
+
+    expect(await screen.findByText('Buyer')).toBeTruthy();
+    expect(screen.getByText('Demo Buyer')).toBeTruthy();
+    expect(screen.getByRole('link', { name: buyerEmail }).getAttribute('href')).toBe(
+      `mailto:${buyerEmail}`,
+    );
+    expect(screen.getByRole('button', { name: /^Mark shipped/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Refund/ })).toBeTruthy();
+    // Someone else's order: not theirs to order again.
+    expect(screen.queryByRole('button', { name: 'Order again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Manage Orders' })).toBeTruthy();
+  });
+
+  it('offers an unpaid order to pay or cancel, and says how it was cancelled', async () => {
+    const pending = { ...shippedOrder, status: 'pending' as const, paid: false, cardLast4: null };
+    api({ order: pending });
+    const view = renderPage();
+
+    const pay = await screen.findByRole('link', { name: 'Pay $384.00' });
+    expect(pay.getAttribute('href')).toBe(`/dashboard/payment/${orderId}`);
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    view.unmount();
+
+    api({
+      order: {
+        ...pending,
+        status: 'cancelled',
+        cancelReason: 'expired',
+        events: [
+          { type: 'placed', at: '2026-05-01T10:00:00.000Z' },
+          { type: 'cancelled', at: '2026-05-02T10:00:00.000Z', cancelReason: 'expired' },
+        ],
+      },
+    });
+    renderPage();
+    const timeline = await screen.findByRole('list', { name: 'Timeline' });
+    expect(within(timeline).getByText('Cancelled: not paid in time')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Pay/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('orders again: says what went in the cart and what was skipped and why', async () => {
+    const fetchMock = api(
+      {},
+      {
+        [`POST /api/order/${orderId}/reorder`]: () => ({
+          body: {
+            added: [{ itemId: drillId, name: 'Cordless Drill 20V', quantity: 2 }],
+            skipped: [{ itemId: screwsId, name: 'Wood Screws 500', reason: 'No longer sold' }],
+          },
+        }),
+      },
+    );
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Order again' }));
+
+    const status = await screen.findByText('Added to your cart: 2 × Cordless Drill 20V.');
+    const region = status.closest('[role="status"]');
+    if (!(region instanceof HTMLElement)) throw new Error('the message is not announced');
+    expect(within(region).getByText('Wood Screws 500: No longer sold')).toBeTruthy();
+    expect(within(region).getByRole('link', { name: 'Go to your cart' }).getAttribute('href')).toBe(
+      '/cart',
+    );
+    expect(requestsMade(fetchMock)).toContain(`POST /api/order/${orderId}/reorder`);
+  });
+
+  it('says when the order is not there, and offers to retry another failure', async () => {
+    api(
+      {},
+      {
+        [`GET /api/order/${orderId}`]: () => ({
+          status: 404,
+          body: { error: 'not_found', message: 'Order not found' },
+        }),
+      },
+    );
+    const view = renderPage();
+    expect(await screen.findByText('We could not find this order.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    view.unmount();
+
+    let fail = true;
+    api(
+      {},
+      {
+        [`GET /api/order/${orderId}`]: () =>
+          fail
+            ? { status: 500, body: { error: 'internal', message: 'Something went wrong.' } }
+            : { body: shippedOrder },
+      },
+    );
+    const { user } = renderPage();
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Items in this order' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,55 @@
+import { orderDetailSchema, type CheckoutInput, type OrderDetail } from '@toolyard/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { idempotencyHeader, retryThroughOutage } from '@/lib/idempotency-key';
+import type { MutationConfig } from '@/lib/mutation-config';
+import { cartMutationScope, cartQueryKey, emptyCart } from './get-cart';
+
+/**
+ * The orders' and the catalog's keys. Features do not import each other, but a checkout makes
+ * an order and takes stock that their lists show.
+ */
+const ordersQueryKey = ['orders'] as const;
+const productsQueryKey = ['products'] as const;
+
+/**
+ * POST /checkout: one order of every line in the cart, answered 201 with the order. Sent with an
+ * Idempotency-Key, so a retry after a dropped answer cannot order twice.
+ */
+export const checkout = (body: CheckoutInput) =>
+  apiFetch('/checkout', {
+    schema: orderDetailSchema,
+    method: 'POST',
+    body,
+    headers: idempotencyHeader(body),
+  });
+
+/**
+ * Checks the cart out. The server empties the cart on success; a refusal (409) takes nothing and
+ * the cart is read again, with the stock as it is now. Orders and stock are read again either way.
+ */
+export function useCheckout({
+  onSuccess,
+  onSettled,
+  ...config
+}: MutationConfig<OrderDetail, CheckoutInput> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...retryThroughOutage,
+    ...config,
+    scope: cartMutationScope,
+    mutationFn: checkout,
+    onSuccess: (order, ...rest) => {
+      queryClient.setQueryData(cartQueryKey, emptyCart);
+      return onSuccess?.(order, ...rest);
+    },
+    onSettled: async (order, ...rest) => {
+      await Promise.all([
+        order ? undefined : queryClient.invalidateQueries({ queryKey: cartQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+      ]);
+      return onSettled?.(order, ...rest);
+    },
+  });
+}

@@ -1,0 +1,99 @@
+import type { Order } from '@toolyard/shared';
+import { screen, within } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders, requestsMade } from '@/test/render';
+import { ManageOrdersTable } from './manage-orders-table';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function anOrder(id: string, ItemName: string, overrides: Partial<Order>): Order {
+  return {
+    _id: id,
+    itemId: '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
+    ItemName,
+    OrderQuantity: 2,
+    price: 12.5,
+    BuyerName: 'Demo Buyer',
+    BuyerEmail: 'buyer@toolyard.test',
+    Contact: '',
+    Address: '',
+    totalCost: 25,
+    paid: true,
+    status: 'paid',
+    createdAt: '2026-05-01T10:00:00.000Z',
+    cancelReason: null,
+    expiresAt: null,
+    ...overrides,
+  };
+}
+
+const paid = anOrder('o-paid', 'Claw Hammer', {});
+const refunded = anOrder('o-refunded', 'Hand Saw', { status: 'refunded' });
+const cancelled = anOrder('o-cancelled', 'Tape Measure', { status: 'cancelled', paid: false });
+
+const rowOf = (item: string) => {
+  const row = screen.getAllByRole('row').find((r) => within(r).queryByText(item));
+  if (!row) throw new Error(`no row for ${item}`);
+  return within(row);
+};
+
+describe('ManageOrdersTable', () => {
+  it('links each order to its page, and tells a refund from a cancellation', () => {
+    mockApi({});
+    renderWithProviders(<ManageOrdersTable orders={[paid, refunded, cancelled]} />);
+
+    expect(
+      rowOf('Claw Hammer').getByRole('link', { name: 'Claw Hammer' }).getAttribute('href'),
+    ).toBe('/dashboard/orders/o-paid');
+    expect(rowOf('Hand Saw').getByText('Refunded')).toBeTruthy();
+    expect(rowOf('Hand Saw').queryByRole('button')).toBeNull();
+    expect(rowOf('Tape Measure').queryByText('Refunded')).toBeNull();
+    expect(rowOf('Tape Measure').getByText('cancelled')).toBeTruthy();
+  });
+
+  it('asks before marking an order shipped, and sends the carrier and tracking number', async () => {
+    const shipPath = 'POST /api/order/o-paid/ship';
+    const api = mockApi({ [shipPath]: () => ({ body: { ...paid, status: 'shipped' } }) });
+    const { user } = renderWithProviders(
+      <>
+        <ManageOrdersTable orders={[paid]} />
+        <ToastContainer />
+      </>,
+    );
+
+    await user.click(rowOf('Claw Hammer').getByRole('button', { name: /^Mark shipped/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark this order shipped?' });
+    expect(requestsMade(api)).toEqual([]);
+    expect(dialog.textContent).toContain('This cannot be undone.');
+
+    await user.type(within(dialog).getByLabelText('Carrier'), ' DHL ');
+    await user.type(within(dialog).getByLabelText('Tracking number'), 'JD014600006281');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+
+    expect(await screen.findByText("Marked Demo Buyer's order shipped")).toBeTruthy();
+    expect(requestsMade(api)).toEqual([shipPath]);
+    const [, init] = api.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      carrier: 'DHL',
+      trackingNumber: 'JD014600006281',
+    });
+  });
+
+  it('ships without a carrier or tracking number, and sends nothing when the admin backs out', async () => {
+    const shipPath = 'POST /api/order/o-paid/ship';
+    const api = mockApi({ [shipPath]: () => ({ body: { ...paid, status: 'shipped' } }) });
+    const { user } = renderWithProviders(<ManageOrdersTable orders={[paid]} />);
+
+    await user.click(rowOf('Claw Hammer').getByRole('button', { name: /^Mark shipped/ }));
+    await user.click(screen.getByRole('button', { name: 'Not yet' }));
+    expect(requestsMade(api)).toEqual([]);
+
+    await user.click(rowOf('Claw Hammer').getByRole('button', { name: /^Mark shipped/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark this order shipped?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    await vi.waitFor(() => expect(requestsMade(api)).toEqual([shipPath]));
+    const [, init] = api.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ carrier: '', trackingNumber: '' });
+  });
+});
