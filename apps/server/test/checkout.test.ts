@@ -174,6 +174,12 @@ describe('checkout', () => {
       .from(outbox)
       .where(and(eq(outbox.topic, 'order.received'), eq(outbox.recipient, me.email)));
     expect(mails).toHaveLength(1);
+    // The mail lists every line, not the order's one-line summary.
+    expect((mails[0]?.data as { lines: unknown[] }).lines).toEqual([
+      { name: 'Cordless Drill 20V', quantity: 1, priceCents: 8999, totalCents: 8999 },
+      { name: 'Wood Screws', quantity: 10, priceCents: 650, totalCents: 6500 },
+      { name: 'Saw Blade', quantity: 2, priceCents: 1899, totalCents: 3798 },
+    ]);
   });
 
   it('takes nothing when one line cannot be had, and says which and why', async () => {

@@ -222,6 +222,10 @@ describe("an order's life after it is placed", () => {
       .from(outbox)
       .where(eq(outbox.dedupeKey, `order.cancelled:${orderId}`));
     expect(mails).toHaveLength(1);
+    // The mail lists each line as sold, in the order's order.
+    expect(
+      (mails[0]?.data as { lines: { quantity: number }[] }).lines.map((l) => l.quantity),
+    ).toEqual([2, 3, 4]);
   });
 
   it('returns every line of a refunded multi-line order once, however often it is refunded', async () => {

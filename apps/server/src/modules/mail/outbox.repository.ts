@@ -47,22 +47,40 @@ export async function discardMail(db: Db, topic: MailTopic, recipients: readonly
     .where(and(eq(outbox.topic, topic), inArray(outbox.recipient, [...recipients])));
 }
 
+/** The order's lines (order_lines) as an order mail lists them, in their order. */
+const orderLinesJson = sql`(
+  select jsonb_agg(jsonb_build_object(
+    'name', l.item_name, 'quantity', l.quantity,
+    'priceCents', l.unit_price_cents, 'totalCents', l.line_total_cents) order by l.line_no)
+  from order_lines l where l.order_id = o."_id")`;
+
+/**
+ * The one line of a one-product order, from the order's own fields: for the statement that
+ * places it, which writes its line too and cannot read it back.
+ */
+export const singleLineJson = sql`jsonb_build_array(jsonb_build_object(
+  'name', o.item_name, 'quantity', o.order_quantity,
+  'priceCents', o.price_cents, 'totalCents', o.total_cents))`;
+
 /**
  * The statement that writes one order message per order row of `from` (a FROM item whose rows
  * are orders, aliased `o`: `orders o where ...`, or a CTE of inserted or updated orders), with
  * the order's facts (topics.ts MailOrder) and `extra` merged in. One message per order and
  * topic, however often the event is retried (dedupe key `topic:order id`).
  */
-export function orderMailInsert(topic: MailTopic & `order.${string}`, from: SQL, extra?: SQL): SQL {
+export function orderMailInsert(
+  topic: MailTopic & `order.${string}`,
+  from: SQL,
+  extra?: SQL,
+  lines: SQL = orderLinesJson,
+): SQL {
   return sql`
     insert into outbox (topic, recipient, data, dedupe_key)
     select ${topic}, o.buyer_email,
       jsonb_build_object(
         'orderId', o."_id",
         'buyerName', o.buyer_name,
-        'lines', jsonb_build_array(jsonb_build_object(
-          'name', o.item_name, 'quantity', o.order_quantity,
-          'priceCents', o.price_cents, 'totalCents', o.total_cents)),
+        'lines', ${lines},
         'totalCents', o.total_cents,
         'contact', o.contact,
         'address', o.address,

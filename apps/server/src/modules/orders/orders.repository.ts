@@ -9,7 +9,7 @@ import {
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orderLines, orders, products } from '../../db/schema.js';
-import { orderMailInsert } from '../mail/outbox.repository.js';
+import { orderMailInsert, singleLineJson } from '../mail/outbox.repository.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -47,6 +47,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
   const present = (row: OrderRow) => toOrder(row, holdMs);
   // "We have received your order", written by the statement that places it (ADR 017).
   const received = receivedMail(holdMs);
+  const checkoutReceived = receivedMail(holdMs, checkoutMailLines);
   return {
     /** The wire shape of an order, with when its unpaid hold ends. */
     toOrder: present,
@@ -127,7 +128,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
                  l.quantity, l.unit_price_cents * l.quantity
           from placed p cross join lines l
         ),
-        mailed as (${received})
+        mailed as (${checkoutReceived})
         ${insertPlaced}`);
       const [row] = (result as unknown as { rows: RawOrderRow[] }).rows;
       return row ? { row: fromRaw(row), lines } : { unpaidOrders: cap ?? 0 };
@@ -373,7 +374,7 @@ const insertOneLine = sql`
  * The received mail for each order a placing statement inserts (its CTE `placed`), with when
  * its unpaid hold ends: written in the same statement, so it exists exactly when the order does.
  */
-const receivedMail = (holdMs: number | undefined) =>
+const receivedMail = (holdMs: number | undefined, lines: SQL = singleLineJson) =>
   orderMailInsert(
     'order.received',
     sql`placed o`,
@@ -381,7 +382,18 @@ const receivedMail = (holdMs: number | undefined) =>
       ? sql`jsonb_build_object('holdEndsAt', null)`
       : sql`jsonb_build_object('holdEndsAt',
           o.created_at + ${holdMs}::double precision * interval '1 millisecond')`,
+    lines,
   );
+
+/**
+ * A checkout's lines (its CTE `lines`) as its received mail lists them: the statement that
+ * writes them cannot read them back from order_lines.
+ */
+const checkoutMailLines = sql`(
+  select jsonb_agg(jsonb_build_object(
+    'name', l.item_name, 'quantity', l.quantity, 'priceCents', l.unit_price_cents,
+    'totalCents', l.unit_price_cents * l.quantity) order by l.line_no)
+  from lines l)`;
 
 /** What decides whether an order can be taken: stock, minimum and whether it is still sold. */
 async function productStates(db: Db | Tx, ids: readonly string[]) {
