@@ -64,6 +64,8 @@ const routes: Route[] = [
     heading: 'Payment',
     access: 'signed in',
   },
+  { path: ({ orderId }) => `/dashboard/orders/${orderId}`, heading: 'Order', access: 'signed in' },
+  { path: '/cart', heading: 'Your cart', access: 'signed in' },
   { path: '/dashboard/users', heading: 'All Users', access: 'admin' },
   { path: '/dashboard/addItem', heading: 'Add Items', access: 'admin' },
   { path: '/dashboard/manageOrder', heading: 'Manage Orders', access: 'admin' },

@@ -1,6 +1,7 @@
 /** The buyer's cart and checkout (issue 20): kept on the server, one per signed-in buyer. */
 import * as z from 'zod/mini';
 import { numberFromText } from './numbers.js';
+import { deliveryFields } from './orders.js';
 
 /**
  * One line of the cart, priced from the database as it is now. `available` and
@@ -54,16 +55,7 @@ export const cartLineParamsSchema = z.object({ itemId: z.uuid('Not a valid id') 
  * `out_of_stock` with `fields` keyed by each refused line's itemId ("Only 3 left", "No longer
  * sold"), and takes nothing.
  */
-export const checkoutSchema = z.object({
-  Contact: z._default(
-    z.string().check(z.trim(), z.maxLength(30, 'Phone must be at most 30 characters')),
-    '',
-  ),
-  Address: z._default(
-    z.string().check(z.trim(), z.maxLength(300, 'Address must be at most 300 characters')),
-    '',
-  ),
-});
+export const checkoutSchema = z.object(deliveryFields);
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
 /** POST /api/order/{id}/reorder: what went back in the cart and what is no longer sold. */

@@ -94,6 +94,18 @@ export const shipOrderSchema = z.object({
 });
 export type ShipOrderInput = z.input<typeof shipOrderSchema>;
 
+/** Where an order goes, as an order or a checkout gives it: both optional, as the spec has them. */
+export const deliveryFields = {
+  Contact: z._default(
+    z.string().check(z.trim(), z.maxLength(30, 'Phone must be at most 30 characters')),
+    '',
+  ),
+  Address: z._default(
+    z.string().check(z.trim(), z.maxLength(300, 'Address must be at most 300 characters')),
+    '',
+  ),
+};
+
 /**
  * POST /api/order accepts the spec's body but trusts only these four fields; price, names,
  * email and total come from the database and the session (other fields are ignored).
@@ -109,14 +121,7 @@ export const placeOrderSchema = z.object({
       z.maximum(1_000_000, 'Quantity must be at most 1,000,000'),
     ),
   ),
-  Contact: z._default(
-    z.string().check(z.trim(), z.maxLength(30, 'Phone must be at most 30 characters')),
-    '',
-  ),
-  Address: z._default(
-    z.string().check(z.trim(), z.maxLength(300, 'Address must be at most 300 characters')),
-    '',
-  ),
+  ...deliveryFields,
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 
