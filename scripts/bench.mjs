@@ -369,6 +369,138 @@ async function benchOrders(shop, buyers, client) {
   return { exact, ordersPerSecond };
 }
 
+/**
+ * Issue 20: checkouts of 3-line carts, CONNECTIONS buyers at once. Each round fills every
+ * buyer's cart with three of six products (one INSERT, not timed: a checkout empties the cart)
+ * and then all the buyers check out together; rounds repeat until SECONDS of checkouts. The
+ * products overlap between carts in different orders, so checkouts queue on the same rows
+ * (ADR 019). Afterwards each product's stock must equal its starting stock less the lines of
+ * the orders placed. A second run times buyers who fill their carts through the API (three
+ * PUTs, then the checkout): reported, not targeted.
+ */
+async function benchCheckout(shop, buyers, client) {
+  const { rows: chosen } = await client.query(
+    `select "_id" as id, "MinOrderQuantity" as min from products
+      where archived_at is null order by seq offset 3 limit 6`,
+  );
+  const stock = 1_000_000;
+  await client.query(`update products set "AvailableQuantity" = $1 where "_id" = any($2::uuid[])`, [
+    stock,
+    chosen.map((p) => p.id),
+  ]);
+  await client.query(`notify toolyard_changes, 'bench|products'`);
+  const { rows: started } = await client.query('select now() as t');
+  const workers = buyers.slice(0, CONNECTIONS);
+  const { rows: users } = await client.query(
+    'select id, email from users where email = any($1::text[])',
+    [workers.map((b) => b.email)],
+  );
+  const userId = new Map(users.map((u) => [u.email, u.id]));
+  const request = (buyer, method, path, body) =>
+    fetch(`${shop.base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
+      body: body && JSON.stringify(body),
+    });
+  // Three of the six products for this buyer and round, in either order.
+  const cartOf = (w, round) => {
+    const lines = [0, 1, 2].map((k) => chosen[(w + round + k * 2) % chosen.length]);
+    return (w + round) % 2 ? lines.reverse() : lines;
+  };
+  const checkout = async (buyer, tally) => {
+    const begun = performance.now();
+    const res = await request(buyer, 'POST', '/api/checkout', {
+      Contact: '555 0100',
+      Address: '1 Bench Street',
+    });
+    await res.arrayBuffer();
+    tally.latencies.push(performance.now() - begun);
+    if (res.status === 201) tally.placed++;
+    else if (res.status === 409) tally.refused++;
+    else tally.failed++;
+  };
+  const newTally = () => ({ latencies: [], placed: 0, refused: 0, failed: 0, ms: 0 });
+  const pct = (latencies, q) => {
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  };
+
+  const burst = newTally();
+  for (let round = 0; burst.ms < SECONDS * 1000; round++) {
+    const values = workers.flatMap((buyer, w) =>
+      cartOf(w, round).map((p, k) => [userId.get(buyer.email), p.id, p.min, k]),
+    );
+    await client.query(
+      `insert into cart_lines (user_id, item_id, quantity, created_at)
+       select u, i, q, now() + k * interval '1 microsecond'
+       from unnest($1::text[], $2::uuid[], $3::int[], $4::int[]) as v(u, i, q, k)`,
+      [0, 1, 2, 3].map((c) => values.map((v) => v[c])),
+    );
+    const begun = performance.now();
+    await Promise.all(workers.map((buyer) => checkout(buyer, burst)));
+    burst.ms += performance.now() - begun;
+  }
+
+  const cycle = newTally();
+  let puts = 0;
+  const deadline = Date.now() + SECONDS * 1000;
+  const cycleBegun = performance.now();
+  await Promise.all(
+    workers.map(async (buyer, w) => {
+      for (let round = 0; Date.now() < deadline; round++) {
+        for (const p of cartOf(w, round)) {
+          const res = await request(buyer, 'PUT', `/api/cart/lines/${p.id}`, { quantity: p.min });
+          await res.arrayBuffer();
+          puts++;
+          if (!res.ok) cycle.failed++;
+        }
+        await checkout(buyer, cycle);
+      }
+    }),
+  );
+  cycle.ms = performance.now() - cycleBegun;
+
+  const { rows: check } = await client.query(
+    `select p."_id", p."AvailableQuantity" as left,
+            coalesce((select sum(l.quantity) from order_lines l join orders o on o."_id" = l.order_id
+                       where l.item_id = p."_id" and o.created_at >= $2), 0)::int as ordered
+       from products p where p."_id" = any($1::uuid[])`,
+    [chosen.map((p) => p.id), started[0].t],
+  );
+  const exact = check.every((r) => r.left >= 0 && stock - r.left === r.ordered);
+  const ordersPerSecond = Math.round(burst.placed / (burst.ms / 1000));
+  const linesPerSecond = ordersPerSecond * 3;
+  rows.push({
+    figure: `POST /api/checkout, 3 lines (${workers.length} buyers at once)`,
+    database: 'PostgreSQL',
+    'req/s': ordersPerSecond,
+    'p50 ms': pct(burst.latencies, 0.5),
+    'p99 ms': pct(burst.latencies, 0.99),
+    errors: burst.failed,
+  });
+  const cycleOrders = Math.round(cycle.placed / (cycle.ms / 1000));
+  rows.push({
+    figure: `3 PUT /api/cart/lines + POST /api/checkout (${workers.length} buyers)`,
+    database: 'PostgreSQL',
+    'req/s': cycleOrders,
+    'p50 ms': pct(cycle.latencies, 0.5),
+    'p99 ms': pct(cycle.latencies, 0.99),
+    errors: cycle.failed,
+  });
+  notes.push(
+    `Checkout: ${burst.placed} orders of 3 lines in ${Math.round(burst.ms)} ms of checkouts ` +
+      `(${linesPerSecond} lines/s), ${burst.refused} refused, ${burst.failed} failed; carts filled ` +
+      `by SQL between rounds. Filling them through the API as well (${puts} PUTs): ${cycleOrders} ` +
+      `orders/s (${cycleOrders * 3} lines/s), ${cycle.failed} failed. Stock ` +
+      `${exact ? 'exact' : 'NOT EXACT'} afterwards on all 6 products.`,
+  );
+  target(
+    'Checkout of 3-line orders on PostgreSQL >= 1,000 lines/s, stock exact',
+    `${linesPerSecond} lines/s (${ordersPerSecond} orders/s, p99 ${pct(burst.latencies, 0.99)} ms), ${exact ? 'stock exact' : 'NOT EXACT'}`,
+    linesPerSecond >= 1000 && exact && burst.failed === 0 && cycle.failed === 0,
+  );
+}
+
 /** Each buyer orders the minimum of one of `products` ({ id, min }), buyers in turn. */
 function orderRun(shop, buyers, products) {
   const pairs = buyers.map((buyer, i) => ({ buyer, product: products[i % products.length] }));
@@ -758,6 +890,7 @@ async function main() {
     await client.connect();
     try {
       await benchOrders(shop, buyers, client);
+      await benchCheckout(shop, buyers, client);
       peak = Math.max(peak, rssMb(shop.child.pid) ?? 0);
       await benchSignIn(shop, buyers, 'PostgreSQL');
       memory.push({ server: 'PostgreSQL (demo catalog)', 'idle MB': idle, 'under load MB': peak });

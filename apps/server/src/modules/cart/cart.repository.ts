@@ -1,5 +1,5 @@
 import { ORDER_LINES_MAX } from '@toolyard/shared';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cartLines, products } from '../../db/schema.js';
 
@@ -117,25 +117,27 @@ export function createCartRepository(db: Db) {
 
     /** The products as a cart judges them, by id (missing ids: no such product). */
     products: (ids: readonly string[]) => productsOf(db, ids),
-
-    /**
-     * The buyer's lines for a checkout, oldest first, locked until its transaction ends: a
-     * second checkout of the same cart waits, then finds it emptied.
-     */
-    linesForCheckout: (tx: Tx, userId: string) =>
-      tx
-        .select({ itemId: cartLines.itemId, quantity: cartLines.quantity })
-        .from(cartLines)
-        .where(eq(cartLines.userId, userId))
-        .orderBy(...cartOrder)
-        .for('update'),
-
-    /** Empties the buyer's cart, in the checkout's transaction. */
-    async clear(tx: Tx, userId: string): Promise<void> {
-      await tx.delete(cartLines).where(eq(cartLines.userId, userId));
-    },
   };
 }
+
+/**
+ * For the checkout's one statement (orders.repository's `checkoutCart`): the buyer's lines,
+ * oldest first, locked until the statement's transaction ends, so a second checkout of the same
+ * cart waits and then finds it emptied. Columns: item_id, quantity, created_at.
+ */
+export const lockedCartSql = (userId: string) => sql`
+  select item_id, quantity, created_at from cart_lines
+  where user_id = ${userId}
+  order by created_at, item_id
+  for update`;
+
+/**
+ * For the checkout's one statement: empties the lines it checked out (those of its CTE `cte`,
+ * which has item_id), when `go` holds. A line added meanwhile stays for the next order.
+ */
+export const emptyCheckedOutSql = (userId: string, cte: SQL, go: SQL) => sql`
+  delete from cart_lines
+  where user_id = ${userId} and item_id in (select item_id from ${cte}) and ${go}`;
 
 function productsOf(db: Db | Tx, ids: readonly string[]): Promise<CartProduct[]> {
   if (ids.length === 0) return Promise.resolve([]);

@@ -1,4 +1,4 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 
@@ -43,83 +43,37 @@ export async function returnStock(tx: Tx, lines: readonly StockLine[]): Promise<
     .where(inArray(products.id, ids));
 }
 
-/** A product as a checkout took it: name, SKU and price read under its lock, so charged as such. */
-export interface TakenLine extends StockLine {
-  sku: string;
-  name: string;
-  priceCents: number;
-}
-
-/** Why one line cannot be had: "Only 3 left", "No longer sold", "Order at least 5". */
-export interface StockRefusal {
-  itemId: string;
-  reason: string;
-}
+/**
+ * For the checkout's one statement (orders.repository's `checkoutCart`): the products of the
+ * CTE `cte` (which has item_id), locked in ascending id order, the one lock order of every
+ * stock move (ADR 019). FOR UPDATE, not the weaker NO KEY UPDATE: with a cart line's key-share
+ * lock on the same row (its foreign key), updating a row locked in the weaker mode can
+ * deadlock on PostgreSQL's tuple lock (seen under load); FOR UPDATE makes the cart line wait
+ * for the statement instead. Columns: _id, sku, name,
+ * price_cents, available, min, archived_at.
+ */
+export const lockedProductsSql = (cte: SQL) => sql`
+  select "_id", sku, name, price_cents, "AvailableQuantity" as available,
+         "MinOrderQuantity" as min, archived_at
+  from products where "_id" in (select item_id from ${cte})
+  order by "_id" for update`;
 
 /**
- * Takes the stock of every line, or of none (a checkout). Locks the lines' products in
- * ascending id order, the one lock order of every stock move, so concurrent checkouts over
- * overlapping products wait for each other and never deadlock; judges each line against the
- * product as it is under the lock (still sold, stock enough for it and for its minimum, at
- * least the minimum); then, only when every line passes, takes them all in one UPDATE. One
- * line per product. Answers the lines as taken, in the order given, or every refusal: then
- * nothing was taken, and the caller's rollback only releases the locks.
+ * For the checkout's one statement: takes each line of the CTE `lines` (item_id, quantity)
+ * from the products the CTE `locked` holds, when `go` holds (every line judged possible
+ * under the locks).
  */
-export async function takeStock(
-  tx: Tx,
-  lines: readonly StockLine[],
-): Promise<{ taken: TakenLine[] } | { refused: StockRefusal[] }> {
-  if (lines.length === 0) return { taken: [] };
-  const rows = await tx
-    .select({
-      id: products.id,
-      sku: products.sku,
-      name: products.name,
-      priceCents: products.priceCents,
-      available: products.availableQuantity,
-      min: products.minOrderQuantity,
-      archivedAt: products.archivedAt,
-    })
-    .from(products)
-    .where(
-      inArray(
-        products.id,
-        lines.map((l) => l.itemId),
-      ),
-    )
-    .orderBy(asc(products.id))
-    .for('update');
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const taken: TakenLine[] = [];
-  const refused: StockRefusal[] = [];
-  for (const line of lines) {
-    const product = byId.get(line.itemId);
-    const reason = whyNot(product, line.quantity);
-    if (reason) refused.push({ itemId: line.itemId, reason });
-    else if (product)
-      taken.push({ ...line, sku: product.sku, name: product.name, priceCents: product.priceCents });
-  }
-  if (refused.length > 0) return { refused };
-  const less = sql.join(
-    taken.map((l) => sql`when ${l.itemId}::uuid then ${l.quantity}::integer`),
-    sql` `,
-  );
-  await tx
-    .update(products)
-    .set({
-      availableQuantity: sql`${products.availableQuantity} - case ${products.id} ${less} end`,
-    })
-    .where(
-      inArray(
-        products.id,
-        taken.map((l) => l.itemId),
-      ),
-    );
-  return { taken };
-}
+export const takeLinesSql = (lines: SQL, locked: SQL, go: SQL) => sql`
+  update products p set "AvailableQuantity" = p."AvailableQuantity" - l.quantity
+  from ${lines} l join ${locked} k on k."_id" = l.item_id
+  where p."_id" = l.item_id and ${go}
+  returning p."_id"`;
 
-/** Why `quantity` of a product cannot be had now, or undefined when it can. */
-function whyNot(
+/**
+ * Why `quantity` of a product cannot be had now, or undefined when it can: "No longer sold",
+ * "Out of stock", "Only 3 left", "Order at least 5" (a checkout's refusals, by line).
+ */
+export function stockRefusal(
   product: { available: number; min: number; archivedAt: Date | null } | undefined,
   quantity: number,
 ): string | undefined {

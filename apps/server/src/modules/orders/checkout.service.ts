@@ -1,11 +1,10 @@
 import type { OrderDetail, ReorderResult } from '@toolyard/shared';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import type { Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import type { CurrentUser } from '../auth/session.js';
 import type { CartRepository } from '../cart/cart.repository.js';
 import type { CartService } from '../cart/cart.service.js';
-import { takeStock } from '../catalog/stock.repository.js';
+import { stockRefusal } from '../catalog/stock.repository.js';
 import {
   isDuplicateOrder,
   type OrderLineRow,
@@ -34,7 +33,7 @@ interface Placed {
 export function createCheckoutService(
   deps: {
     orders: OrdersRepository;
-    cart: Pick<CartRepository, 'linesForCheckout' | 'clear'>;
+    cart: Pick<CartRepository, 'list'>;
     cartService: Pick<CartService, 'reorder'>;
   },
   options: CheckoutServiceOptions = {},
@@ -42,24 +41,51 @@ export function createCheckoutService(
   const { orders, cart, cartService } = deps;
 
   /** The order an earlier attempt under this id placed, if it is this buyer's. */
-  async function placedBefore(
-    actor: CurrentUser,
-    id: string,
-    tx?: Tx,
-  ): Promise<Placed | undefined> {
-    const row = await orders.findById(id, tx);
+  async function placedBefore(actor: CurrentUser, id: string): Promise<Placed | undefined> {
+    const row = await orders.findById(id);
     if (!row || row.buyerId !== actor.id) return undefined;
-    return { row, lines: await orders.linesOf(id, tx), fresh: false };
+    return { row, lines: await orders.linesOf(id), fresh: false };
+  }
+
+  /**
+   * Why a checkout wrote nothing, read after the statement (its locks are gone; the reasons are
+   * as things stand now): the cart is empty, a line cannot be had (by itemId), or the buyer is
+   * at the unpaid limit. Undefined when everything now looks possible (the stock moved between
+   * the statement and this read): the caller tries once more.
+   */
+  async function whyNot(actor: CurrentUser): Promise<AppError | undefined> {
+    const lines = await cart.list(actor.id);
+    if (lines.length === 0) return new AppError('conflict', 'Your cart is empty.', 409);
+    const refused = lines.flatMap((line) => {
+      const reason = stockRefusal(line, line.quantity);
+      return reason ? [[line.itemId, reason] as const] : [];
+    });
+    if (refused.length > 0) {
+      return new AppError(
+        'out_of_stock',
+        'Some items in your cart cannot be ordered.',
+        409,
+        Object.fromEntries(refused),
+      );
+    }
+    const unpaidOrders = await orders.unpaidAtLimit(actor.id);
+    if (unpaidOrders !== undefined) {
+      return new AppError(
+        'too_many_unpaid_orders',
+        `You have ${unpaidOrders} unpaid ${unpaidOrders === 1 ? 'order' : 'orders'}. Pay for or cancel one before ordering more.`,
+        409,
+      );
+    }
+    return undefined;
   }
 
   return {
     /**
      * Checks out the buyer's cart as one order under `id` (chosen before the first attempt,
-     * ADR 013). In one transaction: the cart's lines are locked (a second checkout of it waits,
-     * then finds it empty); the catalog locks their products in id order and takes every
-     * line's stock or refuses the lines it cannot (409, by itemId, nothing taken); the order,
-     * its lines and its received mail are written by one statement; the cart is emptied.
-     * Trying again is safe: an attempt that finds the order answers it.
+     * ADR 013): one statement locks the cart and its products (in id order, ADR 019), takes
+     * every line's stock or none, and writes the order, its lines, its mail and the emptied
+     * cart. When it writes nothing, an earlier attempt at the same order is the answer if
+     * there is one; otherwise the reason is read (409, by itemId for refused lines).
      */
     async checkout(
       actor: CurrentUser,
@@ -72,60 +98,34 @@ export function createCheckoutService(
           403,
         );
       }
-      let placed: Placed;
-      try {
-        placed = await orders.transaction(async (tx): Promise<Placed> => {
-          const lines = await cart.linesForCheckout(tx, actor.id);
-          if (lines.length === 0) {
-            // An attempt at this order that went through emptied the cart: that is the answer.
-            const before = await placedBefore(actor, input.id, tx);
-            if (before) return before;
-            throw new AppError('conflict', 'Your cart is empty.', 409);
-          }
-          const stock = await takeStock(tx, lines);
-          if ('refused' in stock) {
-            throw new AppError(
-              'out_of_stock',
-              'Some items in your cart cannot be ordered.',
-              409,
-              Object.fromEntries(stock.refused.map((r) => [r.itemId, r.reason])),
-            );
-          }
-          const result = await orders.checkout(tx, {
-            id: input.id,
-            buyerId: actor.id,
-            buyerName: actor.name,
-            buyerEmail: actor.email,
-            contact: input.Contact,
-            address: input.Address,
-            lines: stock.taken.map((line) => ({
-              itemId: line.itemId,
-              sku: line.sku,
-              name: line.name,
-              unitPriceCents: line.priceCents,
-              quantity: line.quantity,
-            })),
-          });
-          if ('unpaidOrders' in result) {
-            const n = result.unpaidOrders;
-            throw new AppError(
-              'too_many_unpaid_orders',
-              `You have ${n} unpaid ${n === 1 ? 'order' : 'orders'}. Pay for or cancel one before ordering more.`,
-              409,
-            );
-          }
-          await cart.clear(tx, actor.id);
-          return { ...result, fresh: true };
-        });
-      } catch (err) {
-        // A concurrent attempt at the same order committed first (its stock move rolled back
-        // with this one): that order is the answer.
-        const before = isDuplicateOrder(err) ? await placedBefore(actor, input.id) : undefined;
-        if (!before) throw err;
-        placed = before;
+      const order = {
+        id: input.id,
+        buyerId: actor.id,
+        buyerName: actor.name,
+        buyerEmail: actor.email,
+        contact: input.Contact,
+        address: input.Address,
+      };
+      for (let attempt = 0; ; attempt++) {
+        let placed: Placed | undefined;
+        try {
+          const result = await orders.checkoutCart(order);
+          placed = result && { ...result, fresh: true };
+        } catch (err) {
+          // A concurrent attempt at the same order committed first: that order is the answer.
+          if (!isDuplicateOrder(err)) throw err;
+        }
+        placed ??= await placedBefore(actor, input.id);
+        if (placed) {
+          if (placed.fresh) options.changes?.publish('products');
+          return orders.toOrderDetail(placed.row, placed.lines, null);
+        }
+        const refusal = await whyNot(actor);
+        if (refusal) throw refusal;
+        if (attempt > 0) {
+          throw new AppError('conflict', 'The stock changed while you ordered: try again.', 409);
+        }
       }
-      if (placed.fresh) options.changes?.publish('products');
-      return orders.toOrderDetail(placed.row, placed.lines, null);
     },
 
     /**

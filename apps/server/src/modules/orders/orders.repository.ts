@@ -9,6 +9,8 @@ import {
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orderLines, orders, products } from '../../db/schema.js';
+import { emptyCheckedOutSql, lockedCartSql } from '../cart/cart.repository.js';
+import { lockedProductsSql, takeLinesSql } from '../catalog/stock.repository.js';
 import { orderMailInsert, singleLineJson } from '../mail/outbox.repository.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -65,61 +67,58 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
         .orderBy(asc(orderLines.lineNo)),
 
     /**
-     * Records a checkout's order, its lines (priced by the caller from the products it locked)
-     * and its received mail in one statement, inside the checkout's transaction. The order
-     * summarises its lines in the spec's fields: the first line's product and unit price,
-     * "<name> and N more", the sum of the quantities, the sum of the line totals. Nothing is
-     * written when the buyer already holds the most unpaid orders allowed (counted in the
-     * statement, as placeOne does): then it answers how many. Throws the primary key's error
-     * (isDuplicateOrder) when an attempt at this order id is already in.
+     * Checks out the buyer's cart as one order, in one statement (atomic without a transaction
+     * around it; the locks last only while it runs, as ADR 005's single order does): the cart's
+     * lines are locked (cart module's SQL), then their products in ascending id order
+     * (catalog's), each line is judged under the locks (sold, at least the minimum, at most the
+     * stock) and, only when every one passes, the catalog's UPDATE takes them all; the order,
+     * its lines (priced from the locked rows), its received mail (listing every line) and the
+     * emptied cart are written by the same statement. The order summarises its lines in the
+     * spec's fields: the first line's product and unit price, "<name> and N more", the sum of
+     * the quantities and of the line totals. Answers the order, or undefined when nothing was
+     * written (a line refused, the cart empty, the buyer at the unpaid limit, or this order id
+     * already in): the caller reads why. Throws the primary key's error (isDuplicateOrder)
+     * when a concurrent attempt at the same id committed first.
      */
-    async checkout(
-      tx: Tx,
+    async checkoutCart(
       order: NewCheckout,
-    ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | { unpaidOrders: number }> {
-      const [first] = order.lines;
-      if (!first) throw new Error('a checkout needs at least one line');
-      const lines = order.lines.map((line, i) => ({
-        lineNo: i + 1,
-        itemId: line.itemId,
-        sku: line.sku,
-        itemName: line.name,
-        unitPriceCents: line.unitPriceCents,
-        quantity: line.quantity,
-        lineTotalCents: line.unitPriceCents * line.quantity,
-        orderId: order.id,
-      }));
-      const more = lines.length - 1;
+    ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | undefined> {
       const withinLimit =
         cap === undefined
           ? sql``
-          : sql`where (select count(*) from (${heldQuery(order.buyerId, cap)}) h) < ${cap}`;
-      const wanted = JSON.stringify(
-        lines.map((l) => ({
-          line_no: l.lineNo,
-          item_id: l.itemId,
-          sku: l.sku,
-          item_name: l.itemName,
-          unit_price_cents: l.unitPriceCents,
-          quantity: l.quantity,
-        })),
-      );
-      const result = await tx.execute<RawOrderRow>(sql`
-        with lines as (
-          select * from json_to_recordset(${wanted}::json) as l(
-            line_no smallint, item_id uuid, sku text, item_name text, unit_price_cents bigint,
-            quantity integer)
+          : sql`and (select count(*) from (${heldQuery(order.buyerId, cap)}) h) < ${cap}`;
+      const go = sql`exists (select 1 from go)`;
+      const result = await db.execute<RawOrderRow>(sql`
+        with cart as materialized (${lockedCartSql(order.buyerId)}),
+        locked as materialized (${lockedProductsSql(sql`cart`)}),
+        lines as materialized (
+          select (row_number() over (order by c.created_at, c.item_id))::smallint as line_no,
+                 c.item_id, k.sku, k.name as item_name, k.price_cents as unit_price_cents,
+                 c.quantity,
+                 coalesce(k.archived_at is null and c.quantity >= k.min
+                          and c.quantity <= k.available, false) as ok
+          from cart c left join locked k on k."_id" = c.item_id
         ),
+        go as materialized (
+          select 1 from lines
+          having count(*) > 0 and bool_and(ok)
+            and not exists (select 1 from orders where "_id" = ${order.id})
+            ${withinLimit}
+        ),
+        taken as (${takeLinesSql(sql`lines`, sql`locked`, go)}),
         placed as (
-          select ${order.id}::uuid as "_id", ${first.itemId}::uuid as item_id,
-                 ${more === 0 ? first.name : `${first.name} and ${more} more`}::text as item_name,
-                 ${lines.reduce((n, l) => n + l.quantity, 0)}::integer as order_quantity,
-                 ${first.unitPriceCents}::bigint as price_cents,
-                 ${lines.reduce((n, l) => n + l.lineTotalCents, 0)}::bigint as total_cents,
+          select ${order.id}::uuid as "_id", f.item_id,
+                 (f.item_name || case when n.lines > 1 then ' and ' || (n.lines - 1) || ' more'
+                                 else '' end)::varchar(60) as item_name,
+                 n.quantity as order_quantity, f.unit_price_cents as price_cents,
+                 n.total as total_cents,
                  ${order.buyerId}::text as buyer_id, ${order.buyerName}::text as buyer_name,
                  ${order.buyerEmail}::text as buyer_email, ${order.contact}::text as contact,
                  ${order.address}::text as address, now() as created_at
-          ${withinLimit}
+          from lines f,
+               (select count(*)::integer as lines, sum(quantity)::integer as quantity,
+                       sum(unit_price_cents * quantity)::bigint as total from lines) n
+          where f.line_no = 1 and ${go}
         ),
         lined as (
           insert into order_lines (order_id, line_no, item_id, sku, item_name, unit_price_cents,
@@ -127,11 +126,31 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
           select p."_id", l.line_no, l.item_id, l.sku, l.item_name, l.unit_price_cents,
                  l.quantity, l.unit_price_cents * l.quantity
           from placed p cross join lines l
+          returning line_no
         ),
+        emptied as (${emptyCheckedOutSql(order.buyerId, sql`cart`, go)}),
         mailed as (${checkoutReceived})
-        ${insertPlaced}`);
-      const [row] = (result as unknown as { rows: RawOrderRow[] }).rows;
-      return row ? { row: fromRaw(row), lines } : { unpaidOrders: cap ?? 0 };
+        ${insertPlaced},
+          (select json_agg(json_build_array(line_no, item_id, sku, item_name, unit_price_cents,
+                                            quantity) order by line_no)
+           from lines) as checked_out`);
+      const [row] = (result as unknown as { rows: (RawOrderRow & { checked_out: unknown })[] })
+        .rows;
+      if (!row) return undefined;
+      // The lines as the statement wrote them (it cannot read order_lines back).
+      const lines = (row.checked_out as [number, string, string, string, number, number][]).map(
+        ([lineNo, itemId, sku, itemName, unitPriceCents, quantity]): OrderLineRow => ({
+          orderId: order.id,
+          lineNo,
+          itemId,
+          sku,
+          itemName,
+          unitPriceCents: Number(unitPriceCents),
+          quantity,
+          lineTotalCents: Number(unitPriceCents) * quantity,
+        }),
+      );
+      return { row: fromRaw(row), lines };
     },
 
     async list(filter: OrderFilter): Promise<{ orders: Order[]; total: number }> {
@@ -243,6 +262,13 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
       return held !== undefined && cap !== undefined && held >= cap
         ? { product, unpaidOrders: held }
         : { product };
+    },
+
+    /** How many unpaid orders the buyer holds when that is at the limit; else undefined. */
+    async unpaidAtLimit(buyerId: string): Promise<number | undefined> {
+      if (cap === undefined) return undefined;
+      const held = await unpaidHeld(db, buyerId, cap);
+      return held >= cap ? held : undefined;
     },
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
@@ -483,19 +509,8 @@ export interface ProductState {
  */
 export type Placement = { row: OrderRow } | { refused: ProductState | null } | undefined;
 
-/** One line of a checkout, as the catalog took it: what the buyer is charged. */
-export interface CheckoutLine {
-  itemId: string;
-  sku: string;
-  name: string;
-  unitPriceCents: number;
-  quantity: number;
-}
-
-/** A checkout's order: its id (chosen before the first attempt), buyer and lines in cart order. */
-export interface NewCheckout extends Omit<NewOrder, 'itemId' | 'orderQuantity'> {
-  lines: readonly CheckoutLine[];
-}
+/** A checkout's order: its id (chosen before the first attempt) and buyer; the cart gives the lines. */
+export type NewCheckout = Omit<NewOrder, 'itemId' | 'orderQuantity'>;
 
 export interface NewOrder {
   /** Chosen before the first attempt: every retry of this order is the same order. */
