@@ -95,9 +95,10 @@ describe('the order page', () => {
     const rows = within(items).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'ProductSKUUnit priceQuantityLine total',
-      'Cordless Drill 20VDRL-20V$129.002$258.00',
-      'Wood Screws 500SCR-500$12.6010$126.00',
-      'Total$384.00',
+      // A phone shows the SKU and unit price under the name; wider screens in their columns.
+      'Cordless Drill 20VDRL-20V · $129.00 eachDRL-20V$129.002$258.00',
+      'Wood Screws 500SCR-500 · $12.60 eachSCR-500$12.6010$126.00',
+      'TotalTotal$384.00',
     ]);
     expect(within(items).getByRole('link', { name: 'Wood Screws 500' }).getAttribute('href')).toBe(
       `/tool/${screwsId}`,

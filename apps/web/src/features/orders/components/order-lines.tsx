@@ -11,8 +11,10 @@ export function OrderLines({ lines, total }: { lines: OrderLine[]; total: number
         <thead>
           <tr>
             <th scope="col">Product</th>
-            <th scope="col">SKU</th>
-            <th scope="col" className="text-right">
+            <th scope="col" className="hidden sm:table-cell">
+              SKU
+            </th>
+            <th scope="col" className="hidden text-right sm:table-cell">
               Unit price
             </th>
             <th scope="col" className="text-right">
@@ -30,9 +32,16 @@ export function OrderLines({ lines, total }: { lines: OrderLine[]; total: number
                 <Link to={productPagePath(line.itemId)} className="link-hover">
                   {line.name}
                 </Link>
+                {/* On a phone the SKU and unit price go under the name: five columns do not fit. */}
+                <span className="block text-sm font-normal text-base-content/70 sm:hidden">
+                  <span className="font-mono">{line.sku}</span> · {formatDollars(line.unitPrice)}{' '}
+                  each
+                </span>
               </td>
-              <td className="font-mono text-sm">{line.sku}</td>
-              <td className="text-right whitespace-nowrap">{formatDollars(line.unitPrice)}</td>
+              <td className="hidden font-mono text-sm sm:table-cell">{line.sku}</td>
+              <td className="hidden text-right whitespace-nowrap sm:table-cell">
+                {formatDollars(line.unitPrice)}
+              </td>
               <td className="text-right">{line.quantity.toLocaleString('en-US')}</td>
               <td className="text-right whitespace-nowrap">{formatDollars(line.lineTotal)}</td>
             </tr>
@@ -40,7 +49,10 @@ export function OrderLines({ lines, total }: { lines: OrderLine[]; total: number
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={4} className="text-right">
+            <th scope="row" colSpan={4} className="hidden text-right sm:table-cell">
+              Total
+            </th>
+            <th scope="row" colSpan={2} className="text-right sm:hidden">
               Total
             </th>
             <td className="text-right text-base font-bold whitespace-nowrap text-primary">
