@@ -7,6 +7,7 @@ import { useCancelOrder } from '../api/cancel-order';
 import { useRefundOrder } from '../api/refund-order';
 import { useShipOrder } from '../api/ship-order';
 import { ShipOrderDialog } from './ship-order-dialog';
+import { orderSummary } from '../utils/order-summary';
 
 /**
  * What an admin can do to an order, for Manage Orders and the order's page alike: a paid
@@ -85,10 +86,8 @@ export function useAdminOrderActions() {
       >
         <p>
           {toCancel?.BuyerName}&apos;s order for{' '}
-          <strong>
-            {toCancel?.OrderQuantity.toLocaleString('en-US')} × {toCancel?.ItemName}
-          </strong>{' '}
-          will be cancelled and its stock put back on sale.
+          <strong>{toCancel && orderSummary(toCancel)}</strong> will be cancelled and its stock put
+          back on sale.
         </p>
       </ConfirmDialog>
       <ConfirmDialog
@@ -104,11 +103,8 @@ export function useAdminOrderActions() {
       >
         <p>
           {toRefund && formatDollars(toRefund.totalCost)} goes back to {toRefund?.BuyerName}
-          &apos;s card; the order for{' '}
-          <strong>
-            {toRefund?.OrderQuantity.toLocaleString('en-US')} × {toRefund?.ItemName}
-          </strong>{' '}
-          is marked refunded and its stock put back on sale.
+          &apos;s card; the order for <strong>{toRefund && orderSummary(toRefund)}</strong> is
+          marked refunded and its stock put back on sale.
         </p>
       </ConfirmDialog>
     </>

@@ -1,5 +1,6 @@
 import { formatDollars, type Order } from '@toolyard/shared';
 import { Link } from 'wouter';
+import { isOneLine } from '../utils/order-summary';
 import { orderPagePath } from '../utils/order-links';
 import { OrderExpiry } from './order-expiry';
 import { OrderStatusBadge } from './order-status-badge';
@@ -20,7 +21,13 @@ export function OrderCardSummary({ order }: { order: Order }) {
         <OrderStatusBadge status={order.status} />
       </div>
       <p className="text-sm">
-        {order.OrderQuantity.toLocaleString('en-US')} × {formatDollars(order.price)} ={' '}
+        {isOneLine(order) ? (
+          <>
+            {order.OrderQuantity.toLocaleString('en-US')} × {formatDollars(order.price)} ={' '}
+          </>
+        ) : (
+          <>{order.OrderQuantity.toLocaleString('en-US')} items: </>
+        )}
         <strong>{formatDollars(order.totalCost)}</strong>
       </p>
       <OrderExpiry order={order} className="block" />

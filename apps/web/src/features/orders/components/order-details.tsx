@@ -13,6 +13,7 @@ import { OrderLines } from './order-lines';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
 import { ReorderButton } from './reorder-button';
+import { orderSummary } from '../utils/order-summary';
 
 /** Who is looking at an order: its buyer, an admin, or both. */
 export interface OrderViewer {
@@ -146,11 +147,8 @@ export function OrderDetails({ order, viewer }: { order: OrderDetail; viewer: Or
         onCancel={() => setCancelling(false)}
       >
         <p>
-          Your order for{' '}
-          <strong>
-            {order.OrderQuantity.toLocaleString('en-US')} × {order.ItemName}
-          </strong>{' '}
-          will be cancelled and its stock put back on sale.
+          Your order for <strong>{orderSummary(order)}</strong> will be cancelled and its stock put
+          back on sale.
         </p>
       </ConfirmDialog>
     </div>

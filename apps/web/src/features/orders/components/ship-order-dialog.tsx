@@ -5,6 +5,7 @@ import type * as z from 'zod/mini';
 import { TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { orderSummary } from '../utils/order-summary';
 
 type Shipment = z.output<typeof shipOrderSchema>;
 
@@ -67,11 +68,8 @@ function ShipOrderForm({
   return (
     <form noValidate onSubmit={handleSubmit(onConfirm)}>
       <p className="mb-2">
-        {order.BuyerName}&apos;s order for{' '}
-        <strong>
-          {order.OrderQuantity.toLocaleString('en-US')} × {order.ItemName}
-        </strong>{' '}
-        will be marked shipped. This cannot be undone.
+        {order.BuyerName}&apos;s order for <strong>{orderSummary(order)}</strong> will be marked
+        shipped. This cannot be undone.
       </p>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextField
