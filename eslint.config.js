@@ -93,11 +93,7 @@ export default tseslint.config(
           "Only repositories, db/ and cli/ touch Drizzle and the schema: call the owning module's repository.",
       },
     ],
-    [
-      'apps/server/src/**/*.repository.ts',
-      'apps/server/src/db/**',
-      'apps/server/src/cli/**',
-    ],
+    ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', 'apps/server/src/cli/**'],
   ),
   prettier,
 );
