@@ -88,14 +88,15 @@ export function Navbar() {
           <span className="sr-only sm:not-sr-only">Menu</span>
         </button>
       </nav>
-      {open && (
-        <ul
-          id={menuId}
-          className="flex flex-col items-start gap-1 border-t border-base-300 px-4 py-2 lg:hidden"
-        >
-          {items}
-        </ul>
-      )}
+      {/* Hidden, not removed, while closed: the menu closes as the page changes, and Sign Out
+          in it must stay mounted until signing out has shown the home page. */}
+      <ul
+        id={menuId}
+        hidden={!open}
+        className="flex flex-col items-start gap-1 border-t border-base-300 px-4 py-2 lg:hidden"
+      >
+        {items}
+      </ul>
     </header>
   );
 }

@@ -8,12 +8,14 @@ export function SignOutItem() {
   const navigateRendered = useNavigateRendered();
   // Show the home page before the session is forgotten: a protected page still on screen
   // would otherwise send the person to /login.
-  const signOut = useSignOut({ leave: () => navigateRendered('/') });
-  const onSignOut = () =>
-    signOut.mutate(undefined, {
-      onSuccess: () => toast.success('You have signed out.'),
-      onError: (error) => toast.error(errorMessage(error)),
-    });
+  // The notices are the hook's, not mutate's: on a phone this button is in the menu, which
+  // closes (and unmounts it) as the home page shows, before the sign-out has finished.
+  const signOut = useSignOut({
+    leave: () => navigateRendered('/'),
+    signedOut: () => toast.success('You have signed out.'),
+    failed: (error) => toast.error(errorMessage(error)),
+  });
+  const onSignOut = () => signOut.mutate();
   return (
     <li>
       <button

@@ -10,8 +10,18 @@ export const signOut = () =>
 /**
  * Signs out, then forgets everything cached for this person. `leave` runs first: it should
  * navigate away from protected pages, which would otherwise send the person to /login.
+ * `signedOut` and `failed` run even when the component that signed out is gone by then (the
+ * phone's menu closes as the page changes), unlike callbacks given to `mutate`.
  */
-export function useSignOut({ leave }: { leave?: () => void | Promise<void> } = {}) {
+export function useSignOut({
+  leave,
+  signedOut,
+  failed,
+}: {
+  leave?: () => void | Promise<void>;
+  signedOut?: () => void;
+  failed?: (error: Error) => void;
+} = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOut,
@@ -19,6 +29,8 @@ export function useSignOut({ leave }: { leave?: () => void | Promise<void> } = {
       await leave?.();
       queryClient.setQueryData(sessionQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      signedOut?.();
     },
+    onError: failed,
   });
 }

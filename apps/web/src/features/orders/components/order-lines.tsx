@@ -8,7 +8,7 @@ export function OrderLines({ lines, total }: { lines: OrderLine[]; total: number
     <div className="overflow-x-auto rounded-box border border-base-300">
       <table className="table">
         <caption className="sr-only">Items in this order</caption>
-        <thead>
+        <thead className="text-base-content/80">
           <tr>
             <th scope="col">Product</th>
             <th scope="col" className="hidden sm:table-cell">
@@ -47,7 +47,7 @@ export function OrderLines({ lines, total }: { lines: OrderLine[]; total: number
             </tr>
           ))}
         </tbody>
-        <tfoot>
+        <tfoot className="text-base-content/80">
           <tr>
             <th scope="row" colSpan={4} className="hidden text-right sm:table-cell">
               Total
