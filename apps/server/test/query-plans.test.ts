@@ -283,7 +283,6 @@ describe('query plans on 10,000 products and 10,000 orders', () => {
       await plansOf(() =>
         orders.list({
           buyerEmail: 'buyer7@example.com',
-          hideCancelled: true,
           page: 1,
           pageSize: 10,
         }),

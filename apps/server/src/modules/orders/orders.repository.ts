@@ -6,7 +6,7 @@ import {
   type OrderLine,
   type OrderStatus,
 } from '@toolyard/shared';
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orderLines, orders, products } from '../../db/schema.js';
 import { emptyCheckedOutSql, lockedCartSql } from '../cart/cart.repository.js';
@@ -22,8 +22,6 @@ export interface OrderFilter {
   /** Orders placed under this address (admins' search). */
   buyerEmail?: string;
   status?: OrderStatus;
-  /** Buyers' own lists leave cancelled orders out. */
-  hideCancelled?: boolean;
   page: number;
   pageSize: number;
 }
@@ -159,12 +157,6 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
       if (filter.buyerEmail)
         conditions.push(eq(sql`lower(${orders.buyerEmail})`, filter.buyerEmail));
       if (filter.status) conditions.push(eq(orders.status, filter.status));
-      // ... but keep those the unpaid hold cancelled, so the buyer sees they expired.
-      if (filter.hideCancelled) {
-        conditions.push(
-          or(ne(orders.status, 'cancelled'), eq(orders.cancelReason, 'expired')) as SQL,
-        );
-      }
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const [rows, [totals]] = await Promise.all([
         db

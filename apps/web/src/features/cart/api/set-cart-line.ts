@@ -18,19 +18,19 @@ export const setCartLine = ({ itemId, quantity }: CartLineChange) =>
   });
 
 /**
- * Sets a line's quantity (or adds the line). The answer replaces the cached cart; a refusal
- * reads the cart again, as the stock or the product may have changed under it.
+ * A change to one line, as every hook that changes a line runs it: in the cart's one mutation
+ * scope (changes go in the order they were made), the answer replacing the cached cart, and a
+ * refusal reading the cart again, as the stock or the product may have changed under it.
  */
-export function useSetCartLine({
-  onSuccess,
-  onError,
-  ...config
-}: MutationConfig<Cart, CartLineChange> = {}) {
+export function useCartLineMutation(
+  mutationFn: (change: CartLineChange) => Promise<Cart>,
+  { onSuccess, onError, ...config }: MutationConfig<Cart, CartLineChange> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     ...config,
     scope: cartMutationScope,
-    mutationFn: setCartLine,
+    mutationFn,
     onSuccess: (cart, ...rest) => {
       queryClient.setQueryData(cartQueryKey, cart);
       return onSuccess?.(cart, ...rest);
@@ -41,3 +41,7 @@ export function useSetCartLine({
     },
   });
 }
+
+/** Sets a line's quantity (or adds the line). */
+export const useSetCartLine = (config: MutationConfig<Cart, CartLineChange> = {}) =>
+  useCartLineMutation(setCartLine, config);
