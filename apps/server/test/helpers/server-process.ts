@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -112,20 +111,4 @@ export async function killAll(children: Iterable<Child>) {
   );
 }
 
-/** `count` consecutive ports on 127.0.0.1 that nothing listens on right now. */
-export async function freePorts(count = 1): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const first = 20_000 + Math.floor(Math.random() * 30_000);
-    const ports = Array.from({ length: count }, (_, i) => first + i);
-    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return first;
-  }
-  throw new Error(`no ${count} free consecutive ports`);
-}
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
+export { freePorts } from './ports.js';
