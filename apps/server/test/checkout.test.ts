@@ -6,7 +6,7 @@ import { createOrderBatcher } from '../src/modules/orders/order-batcher.js';
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.js';
 import { callAs, ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildInstanceBeside, buildTestApp, type TestApp } from './helpers/build-test-app.js';
-import { createProduct } from './helpers/catalog.js';
+import { createProduct, stocksOf } from './helpers/catalog.js';
 
 /** The spec's order fields, exactly: POST /api/order and GET /api/order answer these. */
 const SPEC_ORDER_KEYS = [
@@ -72,13 +72,7 @@ describe('checkout', () => {
       },
       payload: body,
     });
-  const stockOf = async (ids: string[]) => {
-    const rows = await db()
-      .select({ id: products.id, n: products.availableQuantity })
-      .from(products)
-      .where(inArray(products.id, ids));
-    return ids.map((id) => rows.find((r) => r.id === id)?.n);
-  };
+  const stockOf = (ids: string[]) => stocksOf(t.database, ids);
   const cartOf = async (account: Account) =>
     (await callAs(t.app, account, 'GET', '/api/cart'))
       .json()

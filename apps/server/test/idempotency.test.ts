@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, products } from '../src/db/schema.js';
 import { ORIGIN, signUp, type Account } from './helpers/accounts.js';
 import { buildSecondInstance, buildTestApp, type TestApp } from './helpers/build-test-app.js';
-import { createProduct } from './helpers/catalog.js';
+import { createProduct, stockOf } from './helpers/catalog.js';
 
 const future = { expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
 let keyCounter = 0;
@@ -43,13 +43,6 @@ describe('Idempotency-Key on orders and payments', () => {
     post(t, account, '/api/order', { itemId, OrderQuantity: quantity, Address: '1 Key St' }, key);
   const ordersOf = (itemId: string) =>
     first.database.db.select().from(orders).where(eq(orders.itemId, itemId));
-  const stockOf = async (itemId: string) =>
-    (
-      await first.database.db
-        .select({ n: products.availableQuantity })
-        .from(products)
-        .where(eq(products.id, itemId))
-    )[0]?.n;
 
   it('answers a repeated order with the first one, on any instance, and takes the stock once', async () => {
     const itemId = await createProduct(first.database, { availableQuantity: 10 });
@@ -64,7 +57,7 @@ describe('Idempotency-Key on orders and payments', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(one.headers['idempotent-replayed']).toBeUndefined();
     expect(await ordersOf(itemId)).toHaveLength(1);
-    expect(await stockOf(itemId)).toBe(8);
+    expect(await stockOf(first.database, itemId)).toBe(8);
   });
 
   it('places one order for the same key sent many times at once', async () => {
@@ -78,7 +71,7 @@ describe('Idempotency-Key on orders and payments', () => {
     expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
     expect(new Set(results.map((r) => r.json()._id)).size).toBe(1);
     expect(await ordersOf(itemId)).toHaveLength(1);
-    expect(await stockOf(itemId)).toBe(98);
+    expect(await stockOf(first.database, itemId)).toBe(98);
   });
 
   it('refuses the same key with another body (422) and a malformed key (400)', async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products, users } from '../src/db/schema.js';
+import { orders, users } from '../src/db/schema.js';
 import { createOrderBatcher } from '../src/modules/orders/order-batcher.js';
 import { createOrdersRepository, type NewOrder } from '../src/modules/orders/orders.repository.js';
-import { createProduct } from './helpers/catalog.js';
+import { createProduct, stockOf } from './helpers/catalog.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
 describe('orders placed in groups', () => {
@@ -32,13 +32,6 @@ describe('orders placed in groups', () => {
     address: '',
     ...overrides,
   });
-  const stockOf = async (id: string) =>
-    (
-      await database.db
-        .select({ n: products.availableQuantity })
-        .from(products)
-        .where(eq(products.id, id))
-    )[0]?.n;
 
   it('places concurrent orders for two products exactly, never past the stock', async () => {
     const scarce = await createProduct(database, { availableQuantity: 7 });
@@ -50,8 +43,8 @@ describe('orders placed in groups', () => {
     );
 
     expect(results.filter((r) => r && 'row' in r)).toHaveLength(27);
-    expect(await stockOf(scarce)).toBe(0);
-    expect(await stockOf(plenty)).toBe(80);
+    expect(await stockOf(database, scarce)).toBe(0);
+    expect(await stockOf(database, plenty)).toBe(80);
     const rows = await database.db.select().from(orders).where(eq(orders.itemId, scarce));
     expect(rows).toHaveLength(7);
   });
@@ -74,7 +67,7 @@ describe('orders placed in groups', () => {
       'rejected',
       'fulfilled',
     ]);
-    expect(await stockOf(item)).toBe(7);
+    expect(await stockOf(database, item)).toBe(7);
   });
 
   it('takes each product once for orders that fit together, one by one for the rest', async () => {
@@ -119,8 +112,8 @@ describe('orders placed in groups', () => {
     expect(placed[3]).toMatchObject({
       row: { orderQuantity: 4, priceCents: 500, totalCents: 2000 },
     });
-    expect(await stockOf(together)).toBe(3);
-    expect(await stockOf(tight)).toBe(0);
+    expect(await stockOf(database, together)).toBe(3);
+    expect(await stockOf(database, tight)).toBe(0);
     const rows = await database.db.select().from(orders).where(eq(orders.itemId, tight));
     expect(rows.map((row) => row.orderQuantity).sort()).toEqual([2, 3]);
   });
@@ -148,7 +141,7 @@ describe('orders placed in groups', () => {
     for (const r of racing) expect(r && 'row' in r && r.row.id).toBe(first.id);
     const rows = await database.db.select().from(orders).where(eq(orders.itemId, item));
     expect(rows).toHaveLength(1);
-    expect(await stockOf(item)).toBe(18);
+    expect(await stockOf(database, item)).toBe(18);
   });
 
   it('tries an order again once when its connection drops after the commit', async () => {
@@ -170,7 +163,7 @@ describe('orders placed in groups', () => {
 
     expect(placed && 'row' in placed).toBe(true);
     expect(cuts).toBe(2);
-    expect(await stockOf(item)).toBe(6);
+    expect(await stockOf(database, item)).toBe(6);
     expect(await database.db.select().from(orders).where(eq(orders.itemId, item))).toHaveLength(1);
   });
 });

@@ -9,11 +9,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { orderLines, orders, outbox, products } from '../src/db/schema.js';
+import { orderLines, orders, outbox } from '../src/db/schema.js';
 import { createOrderLifeRepository } from '../src/modules/orders/order-life.repository.js';
 import { callAs, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
-import { createProduct } from './helpers/catalog.js';
+import { createProduct, stocksOf } from './helpers/catalog.js';
 
 const CARD = {
   cardNumber: '4242424242424242',
@@ -76,13 +76,7 @@ describe("an order's life after it is placed", () => {
     return { orderId: res.json()._id as string, items };
   };
 
-  const stockOf = async (ids: string[]) => {
-    const rows = await t.database.db
-      .select({ id: products.id, n: products.availableQuantity })
-      .from(products)
-      .where(inArray(products.id, ids));
-    return ids.map((id) => rows.find((r) => r.id === id)?.n);
-  };
+  const stockOf = (ids: string[]) => stocksOf(t.database, ids);
   const pay = (account: Account, orderId: string) =>
     call(account, 'POST', `/api/order/${orderId}/pay`, CARD);
   const detail = async (account: Account, orderId: string) => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products } from '../src/db/schema.js';
+import { orders } from '../src/db/schema.js';
 import { callAs, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
-import { createProduct } from './helpers/catalog.js';
+import { createProduct, stockOf } from './helpers/catalog.js';
 
 const QUANTITY_MESSAGE =
   'Please Order Less than Available Qty & Higher Than Minimum Order Quantity';
@@ -39,13 +39,6 @@ describe('orders', () => {
       Address: '1 Yard Lane',
       ...extra,
     });
-  const stockOf = async (id: string) =>
-    (
-      await t.database.db
-        .select({ n: products.availableQuantity })
-        .from(products)
-        .where(eq(products.id, id))
-    )[0]?.n;
 
   it('never oversells: 50 buyers at once for stock of 10 orders get exactly 10 orders', async () => {
     const itemId = await createProduct(t.database, { availableQuantity: 30, minOrderQuantity: 3 });
@@ -59,7 +52,7 @@ describe('orders', () => {
     for (const refused of results.filter((r) => r.statusCode === 409)) {
       expect(refused.json()).toMatchObject({ error: 'out_of_stock' });
     }
-    expect(await stockOf(itemId)).toBe(0);
+    expect(await stockOf(t.database, itemId)).toBe(0);
     const placed = await t.database.db.select().from(orders).where(eq(orders.itemId, itemId));
     expect(placed).toHaveLength(10);
     expect(placed.reduce((sum, o) => sum + o.orderQuantity, 0)).toBe(30);
@@ -110,7 +103,7 @@ describe('orders', () => {
       message: QUANTITY_MESSAGE,
       fields: { OrderQuantity: QUANTITY_MESSAGE },
     });
-    expect(await stockOf(itemId)).toBe(50);
+    expect(await stockOf(t.database, itemId)).toBe(50);
   });
 
   it('refuses more than the stock with 409 saying how many are left', async () => {
@@ -118,7 +111,7 @@ describe('orders', () => {
     const res = await order(buyer, itemId, 8);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'out_of_stock', message: 'Only 7 left in stock.' });
-    expect(await stockOf(itemId)).toBe(7);
+    expect(await stockOf(t.database, itemId)).toBe(7);
   });
 
   it.each([
@@ -209,12 +202,12 @@ describe('orders', () => {
   it('deleting an unpaid order cancels it and returns its stock; it stays in the list as cancelled', async () => {
     const itemId = await createProduct(t.database, { availableQuantity: 40 });
     const placed = (await order(buyer, itemId, 15)).json();
-    expect(await stockOf(itemId)).toBe(25);
+    expect(await stockOf(t.database, itemId)).toBe(25);
 
     expect((await call(other, 'DELETE', `/api/order/${placed._id}`)).statusCode).toBe(404);
     const res = await call(buyer, 'DELETE', `/api/order/${placed._id}`);
     expect(res.statusCode).toBe(204);
-    expect(await stockOf(itemId)).toBe(40);
+    expect(await stockOf(t.database, itemId)).toBe(40);
     expect((await call(buyer, 'GET', `/api/order/${placed._id}`)).json()).toMatchObject({
       status: 'cancelled',
       cancelReason: 'buyer',
@@ -228,7 +221,7 @@ describe('orders', () => {
     });
     // A second delete changes nothing: the stock is returned once.
     expect((await call(buyer, 'DELETE', `/api/order/${placed._id}`)).statusCode).toBe(409);
-    expect(await stockOf(itemId)).toBe(40);
+    expect(await stockOf(t.database, itemId)).toBe(40);
   });
 
   it('does not let a buyer delete a paid order', async () => {
@@ -267,6 +260,6 @@ describe('orders', () => {
     expect((await call(admin, 'POST', `/api/order/${paid._id}/cancel`)).statusCode).toBe(409);
     const cancelled = await call(admin, 'POST', `/api/order/${pending._id}/cancel`);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancelReason: 'admin' });
-    expect(await stockOf(itemId)).toBe(95);
+    expect(await stockOf(t.database, itemId)).toBe(95);
   });
 });

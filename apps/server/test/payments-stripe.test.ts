@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, payments, products, stripeEvents } from '../src/db/schema.js';
 import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
-import { createProduct } from './helpers/catalog.js';
+import { createProduct, stockOf } from './helpers/catalog.js';
 import { startStripeStandIn, type StripeStandIn } from './helpers/stripe-stand-in.js';
 
 describe('Stripe payments, against a local stand-in of the Stripe API', () => {
@@ -72,9 +72,6 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
     (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0];
   const paymentRows = (orderId: string) =>
     t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
-  const stockOf = async (itemId: string) =>
-    (await t.database.db.select().from(products).where(eq(products.id, itemId)))[0]
-      ?.availableQuantity;
 
   it('tells the payment page to use Stripe, and lets Stripe.js run under the CSP', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
@@ -277,13 +274,13 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
     const { orderId, itemId } = await placeOrder(4);
     const intent = await intentFor(orderId);
     const event = await stripe.confirm(intent.id, 'pm_card_visa'); // paid in one tab...
-    const stockBefore = await stockOf(itemId);
+    const stockBefore = await stockOf(t.database, itemId);
     await t.app.inject({
       method: 'DELETE',
       url: `/api/order/${orderId}`,
       headers: { cookie: buyer.cookie, origin: ORIGIN },
     }); // ...deleted in another before the webhook came
-    expect(await stockOf(itemId)).toBe((stockBefore ?? 0) + 4);
+    expect(await stockOf(t.database, itemId)).toBe((stockBefore ?? 0) + 4);
 
     expect((await deliverEvent(event)).statusCode).toBe(200);
     expect((await orderRow(orderId))?.status).toBe('cancelled');
@@ -296,7 +293,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
         failureMessage: expect.stringMatching(/cancelled/),
       }),
     ]);
-    expect(await stockOf(itemId)).toBe((stockBefore ?? 0) + 4); // not returned twice
+    expect(await stockOf(t.database, itemId)).toBe((stockBefore ?? 0) + 4); // not returned twice
   });
 
   it('refunds a late payment once, however many times at once its event is delivered', async () => {
@@ -331,7 +328,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
     const { orderId, itemId } = await placeOrder(5);
     const intent = await intentFor(orderId);
     await deliverEvent(await stripe.confirm(intent.id, 'pm_card_visa'));
-    const stockBefore = await stockOf(itemId);
+    const stockBefore = await stockOf(t.database, itemId);
 
     const res = await post(admin, `/api/order/${orderId}/refund`);
     expect(res.statusCode, res.body).toBe(200);
@@ -345,7 +342,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
     expect(stripe.refunds.filter((r) => r.payment_intent === intent.id)).toEqual([
       expect.objectContaining({ amount: 9995 }),
     ]);
-    expect(await stockOf(itemId)).toBe((stockBefore ?? 0) + 5);
+    expect(await stockOf(t.database, itemId)).toBe((stockBefore ?? 0) + 5);
     expect((await post(admin, `/api/order/${orderId}/refund`)).statusCode).toBe(409);
   });
 

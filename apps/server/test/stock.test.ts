@@ -1,8 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../src/db/schema.js';
 import { returnStock } from '../src/modules/catalog/stock.repository.js';
-import { createProduct } from './helpers/catalog.js';
+import { createProduct, stocksOf } from './helpers/catalog.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
 let database: TestDatabase;
@@ -16,11 +14,8 @@ afterAll(async () => {
 });
 
 const stockOf = async (ids: string[]) => {
-  const rows = await database.db
-    .select({ id: products.id, n: products.availableQuantity })
-    .from(products)
-    .where(inArray(products.id, ids));
-  return Object.fromEntries(rows.map((r) => [r.id, r.n]));
+  const stocks = await stocksOf(database, ids);
+  return Object.fromEntries(ids.map((id, i) => [id, stocks[i]]));
 };
 
 describe('returnStock', () => {

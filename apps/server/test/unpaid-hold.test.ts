@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products } from '../src/db/schema.js';
+import { orders } from '../src/db/schema.js';
 import { openDatabase } from '../src/db/client.js';
 import { createUnpaidHold } from '../src/modules/orders/unpaid-hold.js';
 import { callAs, signUp, type Account } from './helpers/accounts.js';
 import { buildInstanceBeside, buildTestApp, type TestApp } from './helpers/build-test-app.js';
-import { createProduct } from './helpers/catalog.js';
+import { createProduct, stockOf } from './helpers/catalog.js';
 
 const HOLD = { UNPAID_ORDER_HOLD: '1h', UNPAID_ORDERS_PER_BUYER: '3' };
 const HOUR = 3_600_000;
@@ -52,13 +52,6 @@ describe('the unpaid-order hold', () => {
   ) => callAs(t.app, account, method, url, payload);
   const order = (account: Account, itemId: string, quantity = 1, t = a) =>
     call(t, account, 'POST', '/api/order', { itemId, OrderQuantity: quantity });
-  const stockOf = async (id: string) =>
-    (
-      await a.database.db
-        .select({ n: products.availableQuantity })
-        .from(products)
-        .where(eq(products.id, id))
-    )[0]?.n;
   /** Places orders as if `hoursAgo` had passed since. */
   const backdate = (ids: string[], hoursAgo: number) =>
     a.database.db
@@ -109,8 +102,8 @@ describe('the unpaid-order hold', () => {
       .where(inArray(orders.id, [paid1, paid2]));
     await backdate([paid1, paid2, old1, old2, old3], 2);
     await backdate([fresh], 0.5);
-    const hammerBefore = Number(await stockOf(hammer));
-    const sawBefore = Number(await stockOf(saw));
+    const hammerBefore = Number(await stockOf(a.database, hammer));
+    const sawBefore = Number(await stockOf(a.database, saw));
 
     const topics: string[] = [];
     const unsubscribe = [a, b].map((t) => t.app.changes.subscribe((topic) => topics.push(topic)));
@@ -126,8 +119,8 @@ describe('the unpaid-order hold', () => {
       placed
         .filter((p) => [old1, old2, old3].includes(p.id) && p.itemId === itemId)
         .reduce((sum, p) => sum + p.quantity, 0);
-    expect(await stockOf(hammer)).toBe(hammerBefore + returned(hammer));
-    expect(await stockOf(saw)).toBe(sawBefore + returned(saw));
+    expect(await stockOf(a.database, hammer)).toBe(hammerBefore + returned(hammer));
+    expect(await stockOf(a.database, saw)).toBe(sawBefore + returned(saw));
 
     const rows = new Map((await rowsOf(placed.map((p) => p.id))).map((r) => [r.id, r]));
     for (const id of [old1, old2, old3]) {
@@ -180,7 +173,7 @@ describe('the unpaid-order hold', () => {
       }
     }
     await backdate(ids, 3);
-    expect(await stockOf(itemId)).toBe(1000 - 60);
+    expect(await stockOf(a.database, itemId)).toBe(1000 - 60);
 
     // Small batches, so that runs interleave batch by batch.
     const jobs = [a, b, a, b].map((t) =>
@@ -195,7 +188,7 @@ describe('the unpaid-order hold', () => {
     const again = await Promise.all(jobs.map((job) => job.run()));
 
     expect(counts.reduce((sum, n) => sum + n, 0) + again.reduce((s, n) => s + n, 0)).toBe(12);
-    expect(await stockOf(itemId)).toBe(1000);
+    expect(await stockOf(a.database, itemId)).toBe(1000);
     const rows = await rowsOf(ids);
     expect(rows.every((r) => r.status === 'cancelled' && r.cancelReason === 'expired')).toBe(true);
   });
@@ -212,11 +205,11 @@ describe('the unpaid-order hold', () => {
       everyMs: 60_000,
     });
     job.start();
-    for (let i = 0; i < 500 && (await stockOf(itemId)) !== 10; i++) {
+    for (let i = 0; i < 500 && (await stockOf(a.database, itemId)) !== 10; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await job.stop();
-    expect(await stockOf(itemId)).toBe(10);
+    expect(await stockOf(a.database, itemId)).toBe(10);
   });
 
   it('refuses the order past UNPAID_ORDERS_PER_BUYER with 409, and takes orders again once one is paid for or cancelled', async () => {
@@ -237,7 +230,7 @@ describe('the unpaid-order hold', () => {
       });
     }
     const [first, second, third] = placed as [string, string, string];
-    expect(await stockOf(itemId)).toBe(94);
+    expect(await stockOf(a.database, itemId)).toBe(94);
     // Other buyers are not held back by this one.
     expect((await order(other, itemId, 1)).statusCode).toBe(201);
 
@@ -286,7 +279,7 @@ describe('the unpaid-order hold', () => {
     for (const refused of results.filter((r) => r.statusCode === 409)) {
       expect(refused.json().error).toBe('too_many_unpaid_orders');
     }
-    expect(await stockOf(itemId)).toBe(97);
+    expect(await stockOf(a.database, itemId)).toBe(97);
 
     // An order refused for its stock does not count toward the limit.
     await settle(buyer);

@@ -23,3 +23,17 @@ export async function createProduct(
   if (!row) throw new Error('no product inserted');
   return row.id;
 }
+
+/** Each product's stock now, in the order of `ids` (undefined for an id with no product). */
+export async function stocksOf(database: Database, ids: string[]): Promise<(number | undefined)[]> {
+  const rows = await database.db
+    .select({ id: products.id, n: products.availableQuantity })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return ids.map((id) => rows.find((row) => row.id === id)?.n);
+}
+
+/** One product's stock now. */
+export async function stockOf(database: Database, id: string): Promise<number | undefined> {
+  return (await stocksOf(database, [id]))[0];
+}
