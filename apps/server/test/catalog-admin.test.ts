@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema.js';
-import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
+import { callAs, ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
 
@@ -196,6 +196,23 @@ describe('products: admin writes', () => {
     });
     expect(order.json()).toMatchObject({ ItemName: valid.name, price: valid.price });
     expect((await send('DELETE', `/api/tool/${ordered._id}`)).statusCode).toBe(404);
+  });
+
+  it("archives a product that is only in a buyer's cart, whose line then says so", async () => {
+    const buyer = await signUp(t.app);
+    const wanted = (await send('POST', '/api/tool', { ...valid, MinOrderQuantity: 1 })).json();
+    const put = await callAs(t.app, buyer, 'PUT', `/api/cart/lines/${wanted._id}`, {
+      quantity: 2,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+
+    expect((await send('DELETE', `/api/tool/${wanted._id}`)).statusCode).toBe(204);
+    const [kept] = await t.database.db.select().from(products).where(eq(products.id, wanted._id));
+    expect(kept?.archivedAt).toBeInstanceOf(Date);
+    const cart = (await callAs(t.app, buyer, 'GET', '/api/cart')).json();
+    expect(cart.lines).toEqual([
+      expect.objectContaining({ itemId: wanted._id, quantity: 2, sold: false }),
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import { products } from '../../src/db/schema.js';
 import type { Database } from '../../src/db/client.js';
 

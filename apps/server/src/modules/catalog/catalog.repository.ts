@@ -24,7 +24,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { categories, orderLines, orders, products } from '../../db/schema.js';
+import { cartLines, categories, orderLines, orders, products } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 
 const productColumns = {
@@ -500,14 +500,20 @@ export function createCatalogRepository(db: Db) {
       });
     },
 
-    /** Deletes a product, or archives it when orders refer to it. False when there is none. */
+    /**
+     * Deletes a product, or archives it when an order or a cart refers to it. False when there
+     * is none. A product in a cart is archived so that its line stays and reads "No longer
+     * sold" rather than vanishing; and deleting it would cascade to the cart lines after
+     * locking the product, the reverse of a checkout's order (cart, then products: ADR 019).
+     */
     async removeProduct(id: string): Promise<boolean> {
       return db.transaction(async (tx) => {
         // Any line of any order refers to it, not only an order's first (orders.item_id).
-        const result = await tx.execute<{ ordered: boolean }>(sql`
+        const result = await tx.execute<{ kept: boolean }>(sql`
           select exists (select 1 from ${orders} where ${orders.itemId} = ${id})
-            or exists (select 1 from ${orderLines} where ${orderLines.itemId} = ${id}) as ordered`);
-        if ((result as unknown as { rows: { ordered: boolean }[] }).rows[0]?.ordered) {
+            or exists (select 1 from ${orderLines} where ${orderLines.itemId} = ${id})
+            or exists (select 1 from ${cartLines} where ${cartLines.itemId} = ${id}) as kept`);
+        if ((result as unknown as { rows: { kept: boolean }[] }).rows[0]?.kept) {
           const archived = await tx
             .update(products)
             .set({ archivedAt: sql`now()`, updatedAt: new Date() })
