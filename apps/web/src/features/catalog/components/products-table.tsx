@@ -330,7 +330,7 @@ export function ProductsTable({ table }: { table: ProductsTableState }) {
       >
         <p>
           <strong>{toDelete?.name}</strong> leaves the catalog. Orders already placed for it keep
-          their item and price.
+          their item and price, and carts that hold it say it is no longer sold.
         </p>
       </ConfirmDialog>
     </>
