@@ -3,14 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { idempotencyHeader, retryThroughOutage } from '@/lib/idempotency-key';
 import type { MutationConfig } from '@/lib/mutation-config';
-import { cartMutationScope, cartQueryKey, emptyCart } from './get-cart';
-
-/**
- * The orders' and the catalog's keys. Features do not import each other, but a checkout makes
- * an order and takes stock that their lists show.
- */
-const ordersQueryKey = ['orders'] as const;
-const productsQueryKey = ['products'] as const;
+import { cartQueryKey, ordersQueryKey, productsQueryKey } from '@/lib/query-keys';
+import { cartMutationScope, emptyCart } from './get-cart';
 
 /**
  * POST /checkout: one order of every line in the cart, answered 201 with the order. Sent with an

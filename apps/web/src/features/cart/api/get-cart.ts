@@ -1,9 +1,7 @@
 import { cartSchema, type Cart } from '@toolyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-
-/** The one key of the cart: every cart answer (GET, PUT, DELETE) is the whole cart. */
-export const cartQueryKey = ['cart'] as const;
+import { cartQueryKey } from '@/lib/query-keys';
 
 /**
  * Cart changes run one after another (react-query's mutation scope), so their answers reach the

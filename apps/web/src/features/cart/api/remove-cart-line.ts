@@ -2,7 +2,8 @@ import { cartSchema, type Cart } from '@toolyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/mutation-config';
-import { cartMutationScope, cartQueryKey } from './get-cart';
+import { cartQueryKey } from '@/lib/query-keys';
+import { cartMutationScope } from './get-cart';
 
 /** DELETE /cart/lines/{itemId}; removing a line that is not there is fine. Answers the cart. */
 export const removeCartLine = (itemId: string) =>

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders, requestsMade } from '@/test/render';
-import { cartQueryKey } from '../api/get-cart';
+import { cartQueryKey } from '@/lib/query-keys';
 import { AddToCartButton } from './add-to-cart-button';
 
 afterEach(() => vi.unstubAllGlobals());

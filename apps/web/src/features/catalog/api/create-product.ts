@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { apiFetch } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/mutation-config';
-import { productsQueryKey } from './get-products';
+import { productsQueryKey } from '@/lib/query-keys';
 
 export type ProductValues = z.output<typeof productInputSchema>;
 

@@ -1,7 +1,7 @@
 import { categoryListSchema } from '@toolyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { productsQueryKey } from './get-products';
+import { productsQueryKey } from '@/lib/query-keys';
 
 /** Under the products' key: a product change (its category) refreshes the counts too. */
 export const categoriesQueryKey = [...productsQueryKey, 'categories'] as const;

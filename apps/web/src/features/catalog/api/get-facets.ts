@@ -2,7 +2,7 @@ import { productFacetsSchema } from '@toolyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { filterParams, type ProductFilters } from './get-products-page';
-import { productsQueryKey } from './get-products';
+import { productsQueryKey } from '@/lib/query-keys';
 
 export const facetsQueryOptions = (filters: ProductFilters) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { productSchema } from '@toolyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { productsQueryKey } from './get-products';
+import { productsQueryKey } from '@/lib/query-keys';
 
 export const getProduct = (id: string, signal?: AbortSignal) =>
   apiFetch(`/tool/${encodeURIComponent(id)}`, { schema: productSchema, signal });

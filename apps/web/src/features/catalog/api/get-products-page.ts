@@ -9,7 +9,7 @@ import {
 } from '@toolyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { productsQueryKey } from './get-products';
+import { productsQueryKey } from '@/lib/query-keys';
 
 export const PRODUCTS_PAGE_SIZE = 10;
 /** The storefront's product grid (/allItems): four rows of three. */

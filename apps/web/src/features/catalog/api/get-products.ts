@@ -1,9 +1,7 @@
 import { productListSchema } from '@toolyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-
-/** Every product query starts with this key; changes to products invalidate it. */
-export const productsQueryKey = ['products'] as const;
+import { productsQueryKey } from '@/lib/query-keys';
 
 export const getProducts = (signal?: AbortSignal) =>
   apiFetch('/tool', { schema: productListSchema, signal });

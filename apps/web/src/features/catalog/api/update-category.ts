@@ -2,7 +2,7 @@ import { categorySchema, type Category, type CategoryInput } from '@toolyard/sha
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/mutation-config';
-import { productsQueryKey } from './get-products';
+import { productsQueryKey } from '@/lib/query-keys';
 
 export interface CategoryUpdate {
   id: string;

@@ -2,7 +2,7 @@ import { orderSchema, type Order } from '@toolyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/mutation-config';
-import { ordersQueryKey, productsQueryKey } from './query-keys';
+import { ordersQueryKey, productsQueryKey } from '@/lib/query-keys';
 
 export const cancelOrder = (id: string) =>
   apiFetch(`/order/${encodeURIComponent(id)}/cancel`, { schema: orderSchema, method: 'POST' });

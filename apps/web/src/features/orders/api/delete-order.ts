@@ -5,7 +5,7 @@ import { apiFetch } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/mutation-config';
 import { myOrdersQueryKey } from './get-my-orders';
 import type { OrderPage } from './order-list';
-import { ordersQueryKey, productsQueryKey } from './query-keys';
+import { ordersQueryKey, productsQueryKey } from '@/lib/query-keys';
 
 export const deleteOrder = (id: string) =>
   apiFetch(`/order/${encodeURIComponent(id)}`, { schema: z.unknown(), method: 'DELETE' });

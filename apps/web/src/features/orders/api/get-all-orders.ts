@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@toolyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getOrderPage } from './order-list';
-import { ordersQueryKey } from './query-keys';
+import { ordersQueryKey } from '@/lib/query-keys';
 
 export const ALL_ORDERS_PAGE_SIZE = 20;
 

@@ -1,7 +1,7 @@
 import { orderDetailSchema } from '@toolyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { ordersQueryKey } from './query-keys';
+import { ordersQueryKey } from '@/lib/query-keys';
 
 export const getOrder = (id: string, signal?: AbortSignal) =>
   apiFetch(`/order/${encodeURIComponent(id)}`, { schema: orderDetailSchema, signal });

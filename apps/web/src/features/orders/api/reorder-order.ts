@@ -2,7 +2,7 @@ import { reorderResultSchema, type Order, type ReorderResult } from '@toolyard/s
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/mutation-config';
-import { cartQueryKey } from './query-keys';
+import { cartQueryKey } from '@/lib/query-keys';
 
 export const reorderOrder = (id: string) =>
   apiFetch(`/order/${encodeURIComponent(id)}/reorder`, {

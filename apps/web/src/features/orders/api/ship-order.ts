@@ -2,7 +2,7 @@ import { orderSchema, type Order, type ShipOrderInput } from '@toolyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/mutation-config';
-import { ordersQueryKey } from './query-keys';
+import { ordersQueryKey } from '@/lib/query-keys';
 
 export interface ShipOrderVariables {
   order: Order;

@@ -2,7 +2,7 @@ import { orderSchema, type Order } from '@toolyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/mutation-config';
-import { ordersQueryKey } from './query-keys';
+import { ordersQueryKey } from '@/lib/query-keys';
 
 /** Stripe mode: the server asks Stripe how the payment stands and records it. */
 export const checkStripePayment = (orderId: string) =>

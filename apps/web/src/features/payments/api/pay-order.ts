@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { idempotencyHeader, retryThroughOutage } from '@/lib/idempotency-key';
 import type { MutationConfig } from '@/lib/mutation-config';
-import { ordersQueryKey, productsQueryKey } from './query-keys';
+import { ordersQueryKey, productsQueryKey } from '@/lib/query-keys';
 
 export interface PayOrderVariables {
   orderId: string;
