@@ -94,6 +94,15 @@ describe('cart', () => {
     expect((await getCart(me)).json().lines).toEqual([
       expect.objectContaining({ itemId, sold: false }),
     ]);
+    // A PUT of another line answers the whole cart the same way.
+    const other = await createProduct(t.database);
+    const res = await put(me, other, 2);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().lines).toEqual([
+      expect.objectContaining({ itemId, sold: false }),
+      expect.objectContaining({ itemId: other, quantity: 2, sold: true }),
+    ]);
+    expect(res.json()).toEqual((await getCart(me)).json());
   });
 
   it('is each buyer’s own', async () => {

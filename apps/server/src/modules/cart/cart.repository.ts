@@ -25,9 +25,13 @@ export interface CartProduct {
   archivedAt: Date | null;
 }
 
-/** What became of a PUT: written, or why not (the product as it is, or the cart full). */
+/**
+ * What became of a PUT: written, with the whole cart as it now is; or why not (the product as
+ * it is, or the cart full).
+ */
 export type SetLineOutcome =
-  { written: true } | { written: false; product: CartProduct | undefined; full: boolean };
+  | { written: true; lines: CartLineRow[] }
+  | { written: false; product: CartProduct | undefined; full: boolean };
 
 /** Oldest first: the order the buyer put things in, and the order of a checkout's lines. */
 const cartOrder = [asc(cartLines.createdAt), asc(cartLines.itemId)];
@@ -57,21 +61,37 @@ export function createCartRepository(db: Db) {
     /**
      * Adds the line or sets its quantity, in one statement that also checks the product (sold,
      * at least its minimum, at most its stock) and that a new line still fits in the cart
-     * (ORDER_LINES_MAX). When nothing was written, one read says why.
+     * (ORDER_LINES_MAX), and answers the whole cart as it is after the write: the other lines
+     * as they were and the one written, as the statement's own snapshot cannot see it. When
+     * nothing was written, one read says why.
      */
     async setLine(userId: string, itemId: string, quantity: number): Promise<SetLineOutcome> {
-      const result = await db.execute<{ item_id: string }>(sql`
-        insert into cart_lines (user_id, item_id, quantity)
-        select ${userId}::text, p."_id", ${quantity}::integer
-        from products p
-        where p."_id" = ${itemId} and p.archived_at is null
-          and p."MinOrderQuantity" <= ${quantity} and p."AvailableQuantity" >= ${quantity}
-          and (exists (select 1 from cart_lines where user_id = ${userId} and item_id = ${itemId})
-               or (select count(*) from cart_lines where user_id = ${userId}) < ${ORDER_LINES_MAX})
-        on conflict (user_id, item_id)
-          do update set quantity = excluded.quantity, updated_at = now()
-        returning item_id`);
-      if ((result as unknown as { rows: unknown[] }).rows.length > 0) return { written: true };
+      const result = await db.execute<CartLineSqlRow>(sql`
+        with put as (
+          insert into cart_lines (user_id, item_id, quantity)
+          select ${userId}::text, p."_id", ${quantity}::integer
+          from products p
+          where p."_id" = ${itemId} and p.archived_at is null
+            and p."MinOrderQuantity" <= ${quantity} and p."AvailableQuantity" >= ${quantity}
+            and (exists (select 1 from cart_lines where user_id = ${userId} and item_id = ${itemId})
+                 or (select count(*) from cart_lines where user_id = ${userId}) < ${ORDER_LINES_MAX})
+          on conflict (user_id, item_id)
+            do update set quantity = excluded.quantity, updated_at = now()
+          returning item_id, quantity, created_at
+        )
+        select l.item_id, l.quantity, p.sku, p.name, p.img, p.price_cents::float8 as price_cents,
+               p."AvailableQuantity" as available, p."MinOrderQuantity" as min, p.archived_at
+        from (
+          select item_id, quantity, created_at from cart_lines
+          where user_id = ${userId} and item_id <> ${itemId}
+            and exists (select 1 from put)
+          union all
+          select item_id, quantity, created_at from put
+        ) l
+        join products p on p."_id" = l.item_id
+        order by l.created_at, l.item_id`);
+      const rows = (result as unknown as { rows: CartLineSqlRow[] }).rows;
+      if (rows.length > 0) return { written: true, lines: rows.map(fromSqlRow) };
       const [[product], [lines]] = await Promise.all([
         productsOf(db, [itemId]),
         db.select({ n: count() }).from(cartLines).where(eq(cartLines.userId, userId)),
@@ -138,6 +158,31 @@ export const lockedCartSql = (userId: string) => sql`
 export const emptyCheckedOutSql = (userId: string, cte: SQL, go: SQL) => sql`
   delete from cart_lines
   where user_id = ${userId} and item_id in (select item_id from ${cte}) and ${go}`;
+
+/** A cart line as raw SQL answers it (setLine's statement). */
+type CartLineSqlRow = {
+  item_id: string;
+  quantity: number;
+  sku: string;
+  name: string;
+  img: string;
+  price_cents: number;
+  available: number;
+  min: number;
+  archived_at: Date | string | null;
+};
+
+const fromSqlRow = (row: CartLineSqlRow): CartLineRow => ({
+  itemId: row.item_id,
+  quantity: row.quantity,
+  sku: row.sku,
+  name: row.name,
+  img: row.img,
+  priceCents: row.price_cents,
+  available: row.available,
+  min: row.min,
+  archivedAt: row.archived_at === null ? null : new Date(row.archived_at),
+});
 
 function productsOf(db: Db | Tx, ids: readonly string[]): Promise<CartProduct[]> {
   if (ids.length === 0) return Promise.resolve([]);

@@ -73,7 +73,7 @@ export function createCartService(repo: CartRepository) {
         // Changed between the write and the read (stock, or a line removed): say it plainly.
         throw new AppError('conflict', 'That line could not be saved. Please try again.', 409);
       }
-      return cartOf(userId);
+      return toCart(outcome.lines);
     },
 
     async removeLine(userId: string, itemId: string): Promise<Cart> {
