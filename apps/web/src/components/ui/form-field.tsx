@@ -72,6 +72,16 @@ export function TextField({
   );
 }
 
+/** Who is ordering: the signed-in buyer's name and email, read-only, side by side. */
+export function BuyerFields({ name, email }: { name: string; email: string }) {
+  return (
+    <div className="grid gap-x-4 sm:grid-cols-2">
+      <TextField label="Name" value={name} readOnly autoComplete="name" />
+      <TextField label="Email" type="email" value={email} readOnly autoComplete="email" />
+    </div>
+  );
+}
+
 /** A labelled multi-line input with its error message. */
 export function TextAreaField({
   label,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { FormError } from '@/components/ui/form-error';
-import { TextAreaField, TextField } from '@/components/ui/form-field';
+import { BuyerFields, TextAreaField, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCheckout } from '../api/checkout';
@@ -87,10 +87,7 @@ export function CheckoutForm({
       <h2 id="checkout-heading" className="text-2xl font-bold">
         Checkout
       </h2>
-      <div className="grid gap-x-4 sm:grid-cols-2">
-        <TextField label="Name" value={buyer.name} readOnly autoComplete="name" />
-        <TextField label="Email" type="email" value={buyer.email} readOnly autoComplete="email" />
-      </div>
+      <BuyerFields name={buyer.name} email={buyer.email} />
       <TextAreaField
         label="Address"
         autoComplete="street-address"

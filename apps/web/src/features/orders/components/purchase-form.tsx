@@ -14,7 +14,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import * as z from 'zod/mini';
 import { FormError } from '@/components/ui/form-error';
-import { TextAreaField, TextField } from '@/components/ui/form-field';
+import { BuyerFields, TextAreaField, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { usePlaceOrder } from '../api/place-order';
@@ -151,10 +151,7 @@ export function PurchaseForm({
   return (
     <form noValidate onSubmit={onSubmit}>
       <ProductFigures product={product} />
-      <div className="grid gap-x-4 sm:grid-cols-2">
-        <TextField label="Name" value={buyer.name} readOnly autoComplete="name" />
-        <TextField label="Email" type="email" value={buyer.email} readOnly autoComplete="email" />
-      </div>
+      <BuyerFields name={buyer.name} email={buyer.email} />
       <TextAreaField
         label="Address"
         autoComplete="street-address"
