@@ -142,6 +142,35 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('the server process', () => {
     expect(second.stdout()).not.toContain('seeded the demo catalog');
   }, 120_000);
 
+  it('logs each request within a couple of seconds on a quiet server, without its query', async () => {
+    const port = await freePort();
+    const server = startServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: await tempDir(),
+    });
+    await ready(server);
+
+    // Lines go out 4 KB at a time, or within a second when fewer come (main.ts).
+    const res = await fetch(`http://127.0.0.1:${port}/api/tool?q=secret-word`);
+    expect(res.status).toBe(200);
+    const deadline = Date.now() + 5_000;
+    const logged = () =>
+      server
+        .stdout()
+        .split('\n')
+        .find((line) => line.includes('"msg":"request completed"') && line.includes('/api/tool'));
+    while (!logged() && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(JSON.parse(logged() ?? '{}')).toMatchObject({
+      method: 'GET',
+      url: '/api/tool',
+      statusCode: 200,
+    });
+    expect(server.stdout()).not.toContain('secret-word');
+  }, 60_000);
+
   it('refuses a second server on a DATA_DIR that is in use', async () => {
     const dir = await tempDir();
     const first = startServer({ PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dir });
