@@ -102,6 +102,8 @@ describe('cart', () => {
       expect.objectContaining({ itemId, sold: false }),
       expect.objectContaining({ itemId: other, quantity: 2, sold: true }),
     ]);
+    // The total is of what can still be bought (2 × $12.50); the count is of every unit.
+    expect(res.json()).toMatchObject({ total: 25, count: 3 });
     expect(res.json()).toEqual((await getCart(me)).json());
   });
 

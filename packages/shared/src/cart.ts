@@ -22,7 +22,10 @@ export const cartLineSchema = z.object({
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
-/** GET /api/cart: the lines, oldest first, their total in dollars and how many units in all. */
+/**
+ * GET /api/cart: the lines, oldest first; the total in dollars of the lines still sold; how many
+ * units in all.
+ */
 export const cartSchema = z.object({
   lines: z.array(cartLineSchema),
   total: z.number(),

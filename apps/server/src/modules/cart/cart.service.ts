@@ -8,13 +8,16 @@ import {
 import { AppError, notFound } from '../../errors.js';
 import type { CartLineRow, CartRepository } from './cart.repository.js';
 
-/** The cart as the API sends it: every line priced from its product as it is now. */
+/**
+ * The cart as the API sends it: every line priced from its product as it is now. The total is
+ * of the lines still sold, what a checkout would charge once the others are removed.
+ */
 export function toCart(rows: readonly CartLineRow[]): Cart {
   let totalCents = 0;
   let count = 0;
   const lines = rows.map((row) => {
     const lineCents = row.priceCents * row.quantity;
-    totalCents += lineCents;
+    if (row.archivedAt === null) totalCents += lineCents;
     count += row.quantity;
     return {
       itemId: row.itemId,

@@ -43,7 +43,7 @@ const screws = line({
 
 const cartOf = (...lines: CartLine[]): Cart => ({
   lines,
-  total: lines.reduce((sum, l) => sum + l.lineTotal, 0),
+  total: lines.reduce((sum, l) => sum + (l.sold ? l.lineTotal : 0), 0),
   count: lines.reduce((sum, l) => sum + l.quantity, 0),
 });
 
@@ -202,6 +202,8 @@ describe('CartPage', () => {
 
     const field = await screen.findByLabelText('Quantity of Cordless Drill 20V');
     expect(messageOf(field)).toBe('No longer sold: remove it to check out.');
+    // Its line total is shown struck out, and said to be left out of the total.
+    expect(screen.getByText('Not in the total:')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
     expect(

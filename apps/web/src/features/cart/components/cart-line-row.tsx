@@ -87,8 +87,10 @@ export function CartLineRow({
           <span className="text-base-content/70"> / unit</span>
         </p>
       </div>
-      <p className="col-start-2 text-lg font-bold sm:col-start-3 sm:row-start-1 sm:text-right">
-        <span className="sr-only">Line total: </span>
+      <p
+        className={`col-start-2 text-lg font-bold sm:col-start-3 sm:row-start-1 sm:text-right ${line.sold ? '' : 'text-base-content/70 line-through'}`}
+      >
+        <span className="sr-only">{line.sold ? 'Line total: ' : 'Not in the total: '}</span>
         {formatDollars(line.lineTotal)}
       </p>
       <div className="col-span-2 flex flex-wrap items-start gap-x-4 gap-y-1 sm:col-span-2 sm:col-start-2">
