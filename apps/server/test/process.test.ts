@@ -86,6 +86,18 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('the server process', () => {
     return dir;
   };
 
+  /** A server on a free port and a new DATA_DIR, once it says it is ready. */
+  const startFresh = async () => {
+    const port = await freePort();
+    const server = startServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: await tempDir(),
+    });
+    await ready(server);
+    return { port, server };
+  };
+
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await tempDir();
@@ -143,13 +155,7 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('the server process', () => {
   }, 120_000);
 
   it('logs each request within a couple of seconds on a quiet server, without its query', async () => {
-    const port = await freePort();
-    const server = startServer({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: await tempDir(),
-    });
-    await ready(server);
+    const { port, server } = await startFresh();
 
     // Lines go out 4 KB at a time, or within a second when fewer come (main.ts).
     const res = await fetch(`http://127.0.0.1:${port}/api/tool?q=secret-word`);
@@ -191,13 +197,7 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('the server process', () => {
   }, 120_000);
 
   it('starts with demo accounts on the embedded database, and says so', async () => {
-    const port = await freePort();
-    const server = startServer({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: await tempDir(),
-    });
-    await ready(server);
+    const { port, server } = await startFresh();
     expect(server.stdout()).toContain('buyer@toolyard.test / toolyard-buyer');
     expect(server.stdout()).toContain('admin@toolyard.test / toolyard-admin');
     // The demo admin is no owner: a fresh shop still says how to make a real admin.
