@@ -6,13 +6,14 @@ import { setCartLine, useCartLineMutation, type CartLineChange } from './set-car
 
 /**
  * Adds `quantity` of a product: a product already in the cart has its quantity raised by that
- * much (the API sets quantities, so the new one is the cached line's plus the added). The cart
- * is read first when it is not cached yet.
+ * much (the API sets quantities, so the new one is the line's plus the added). The cart is read
+ * from the server first, not from the cache: another device may have changed it since, and a
+ * quantity worked out from an old copy would undo that change.
  */
 export function useAddToCart(config: MutationConfig<Cart, CartLineChange> = {}) {
   const queryClient = useQueryClient();
   return useCartLineMutation(async ({ itemId, quantity }) => {
-    const cart = await queryClient.ensureQueryData(cartQueryOptions());
+    const cart = await queryClient.fetchQuery({ ...cartQueryOptions(), staleTime: 0 });
     const existing = cart.lines.find((line) => line.itemId === itemId)?.quantity ?? 0;
     return setCartLine({ itemId, quantity: existing + quantity });
   }, config);

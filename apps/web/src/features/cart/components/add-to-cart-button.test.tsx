@@ -58,16 +58,20 @@ function renderButton(routes: Parameters<typeof mockApi>[0], cached?: Cart) {
 }
 
 describe('AddToCartButton', () => {
-  it('raises the quantity of a product already in the cart by the amount added', async () => {
-    const { user, api, puts, queryClient } = renderButton({}, cartOf(5));
+  it('raises the quantity in the cart as the server has it, not as cached, by the amount added', async () => {
+    // Cached: 5. Another device has since raised it to 7.
+    const { user, api, puts, queryClient } = renderButton(
+      { 'GET /api/cart': () => ({ body: cartOf(7) }) },
+      cartOf(5),
+    );
 
     await user.click(screen.getByRole('button', { name: /^Add to cart/ }));
 
     expect(await screen.findByText(/Added to cart\./)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View cart' }).getAttribute('href')).toBe('/cart');
-    expect(puts).toEqual([{ quantity: 10 }]);
-    expect(requestsMade(api)).toEqual([`PUT /api/cart/lines/${product._id}`]);
-    expect(queryClient.getQueryData<Cart>(cartQueryKey)?.count).toBe(10);
+    expect(puts).toEqual([{ quantity: 12 }]);
+    expect(requestsMade(api)).toEqual(['GET /api/cart', `PUT /api/cart/lines/${product._id}`]);
+    expect(queryClient.getQueryData<Cart>(cartQueryKey)?.count).toBe(12);
   });
 
   it('reads the cart first when it is not cached, and adds the minimum', async () => {
