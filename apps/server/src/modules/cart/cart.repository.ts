@@ -1,5 +1,5 @@
 import { ORDER_LINES_MAX } from '@toolyard/shared';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cartLines, products } from '../../db/schema.js';
 
@@ -33,30 +33,27 @@ export type SetLineOutcome =
   | { written: true; lines: CartLineRow[] }
   | { written: false; product: CartProduct | undefined; full: boolean };
 
-/** Oldest first: the order the buyer put things in, and the order of a checkout's lines. */
-const cartOrder = [asc(cartLines.createdAt), asc(cartLines.itemId)];
+/**
+ * A cart line (`l`) with its product (`p`) as CartLineSqlRow, in the order the buyer put things
+ * in, which is also a checkout's order of lines (lockedCartSql).
+ */
+const lineColumns = sql.raw(`l.item_id, l.quantity, p.sku, p.name, p.img,
+  p.price_cents::float8 as price_cents, p."AvailableQuantity" as available,
+  p."MinOrderQuantity" as min, p.archived_at`);
+const lineOrder = sql.raw('order by l.created_at, l.item_id');
 
 /** The only code that writes the carts (`cart_lines`); checkout reads and empties one through it. */
 export function createCartRepository(db: Db) {
   return {
     /** The buyer's lines with their products, oldest first. */
-    list: (userId: string): Promise<CartLineRow[]> =>
-      db
-        .select({
-          itemId: cartLines.itemId,
-          quantity: cartLines.quantity,
-          sku: products.sku,
-          name: products.name,
-          img: products.img,
-          priceCents: products.priceCents,
-          available: products.availableQuantity,
-          min: products.minOrderQuantity,
-          archivedAt: products.archivedAt,
-        })
-        .from(cartLines)
-        .innerJoin(products, eq(products.id, cartLines.itemId))
-        .where(eq(cartLines.userId, userId))
-        .orderBy(...cartOrder),
+    async list(userId: string): Promise<CartLineRow[]> {
+      const result = await db.execute<CartLineSqlRow>(sql`
+        select ${lineColumns}
+        from cart_lines l join products p on p."_id" = l.item_id
+        where l.user_id = ${userId}
+        ${lineOrder}`);
+      return (result as unknown as { rows: CartLineSqlRow[] }).rows.map(fromSqlRow);
+    },
 
     /**
      * Adds the line or sets its quantity, in one statement that also checks the product (sold,
@@ -79,8 +76,7 @@ export function createCartRepository(db: Db) {
             do update set quantity = excluded.quantity, updated_at = now()
           returning item_id, quantity, created_at
         )
-        select l.item_id, l.quantity, p.sku, p.name, p.img, p.price_cents::float8 as price_cents,
-               p."AvailableQuantity" as available, p."MinOrderQuantity" as min, p.archived_at
+        select ${lineColumns}
         from (
           select item_id, quantity, created_at from cart_lines
           where user_id = ${userId} and item_id <> ${itemId}
@@ -89,7 +85,7 @@ export function createCartRepository(db: Db) {
           select item_id, quantity, created_at from put
         ) l
         join products p on p."_id" = l.item_id
-        order by l.created_at, l.item_id`);
+        ${lineOrder}`);
       const rows = (result as unknown as { rows: CartLineSqlRow[] }).rows;
       if (rows.length > 0) return { written: true, lines: rows.map(fromSqlRow) };
       const [[product], [lines]] = await Promise.all([
@@ -159,7 +155,7 @@ export const emptyCheckedOutSql = (userId: string, cte: SQL, go: SQL) => sql`
   delete from cart_lines
   where user_id = ${userId} and item_id in (select item_id from ${cte}) and ${go}`;
 
-/** A cart line as raw SQL answers it (setLine's statement). */
+/** A cart line as `lineColumns` answers it. */
 type CartLineSqlRow = {
   item_id: string;
   quantity: number;
