@@ -87,6 +87,39 @@ describe('user management', () => {
     }
   });
 
+  it('counts only active admins: a banned admin does not let the last active one go', async () => {
+    const t2 = await buildTestApp({
+      env: { ADMIN_EMAILS: 'active@example.com,disabled@example.com' },
+    });
+    try {
+      const active = await signUp(t2.app, { email: 'active@example.com' });
+      await signUp(t2.app, { email: 'disabled@example.com' });
+      // As the demo admin is disabled outside development: banned, still role admin.
+      await t2.database.db
+        .update(users)
+        .set({ banned: true })
+        .where(eq(users.email, 'disabled@example.com'));
+      const call = (method: 'DELETE', url: string) =>
+        t2.app.inject({ method, url, headers: { cookie: active.cookie, origin: ORIGIN } });
+
+      const demote = await call('DELETE', '/api/user/admin/active@example.com');
+      expect(demote.statusCode).toBe(409);
+      expect(demote.json().message).toMatch(/last admin/);
+
+      // The banned admin itself may still be demoted and removed: the active one stays.
+      expect((await call('DELETE', '/api/user/admin/disabled@example.com')).statusCode).toBe(200);
+      const [banned] = await t2.database.db
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.email, 'disabled@example.com'));
+      expect(banned?.role).toBe('user');
+      const admins = await t2.database.db.select().from(users).where(eq(users.role, 'admin'));
+      expect(admins.map((a) => a.email)).toEqual(['active@example.com']);
+    } finally {
+      await t2.close();
+    }
+  });
+
   it('keeps an admin when two admins are demoted at the same moment', async () => {
     const t2 = await buildTestApp({ env: { ADMIN_EMAILS: 'one@example.com,two@example.com' } });
     try {

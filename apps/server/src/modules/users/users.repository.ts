@@ -1,5 +1,5 @@
 import type { Role, UserSummary } from '@toolyard/shared';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
@@ -54,12 +54,16 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
-    /** Locks every admin row, so two concurrent demotions cannot both see "another admin left". */
+    /**
+     * Locks every active admin's row and answers their ids, so two concurrent demotions cannot
+     * both see "another admin left". A banned admin (a disabled demo account) cannot sign in,
+     * so it does not count.
+     */
     async lockAdmins(tx: Tx): Promise<string[]> {
       const rows = await tx
         .select({ id: users.id })
         .from(users)
-        .where(eq(users.role, 'admin'))
+        .where(and(eq(users.role, 'admin'), sql`coalesce(${users.banned}, false) = false`))
         .for('update');
       return rows.map((r) => r.id);
     },

@@ -6,6 +6,10 @@ import type { UsersRepository } from './users.repository.js';
 
 const noSuchUser = (email: string) => notFound(`There is no user with the email ${email}.`);
 
+/** Losing this admin would leave no active admin (a banned admin may always go). */
+const isLastActiveAdmin = (id: string, activeAdmins: string[]) =>
+  activeAdmins.includes(id) && activeAdmins.length <= 1;
+
 /** User management rules: who may see, promote, demote and remove whom. */
 export function createUsersService(repo: UsersRepository, changes?: Pick<ChangeFeed, 'publish'>) {
   return {
@@ -26,8 +30,7 @@ export function createUsersService(repo: UsersRepository, changes?: Pick<ChangeF
           const user = await repo.findByEmail(email, tx);
           if (!user) throw noSuchUser(email);
           if (role === 'user' && user.role === 'admin') {
-            const admins = await repo.lockAdmins(tx);
-            if (admins.length <= 1) {
+            if (isLastActiveAdmin(user.id, await repo.lockAdmins(tx))) {
               throw new AppError(
                 'conflict',
                 'The last admin cannot be demoted. Make another admin first.',
@@ -54,7 +57,7 @@ export function createUsersService(repo: UsersRepository, changes?: Pick<ChangeF
         .transaction(async (tx) => {
           const user = await repo.findByEmail(email, tx);
           if (!user) throw noSuchUser(email);
-          if (user.role === 'admin' && (await repo.lockAdmins(tx)).length <= 1) {
+          if (user.role === 'admin' && isLastActiveAdmin(user.id, await repo.lockAdmins(tx))) {
             throw new AppError('conflict', 'The last admin cannot be removed.', 409);
           }
           await repo.deleteUser(user.id, tx);
