@@ -6,6 +6,7 @@ import { SIGN_UP_ANSWER } from '@toolyard/shared';
 import { sessions, users } from '../src/db/schema.js';
 import { withoutSessionTokens } from '../src/modules/auth/session-token.js';
 import {
+  mailedLink,
   ORIGIN,
   sessionCookie,
   signIn,
@@ -257,6 +258,59 @@ describe('only the auth endpoints the shop uses', () => {
       .from(sessions)
       .where(eq(sessions.token, token));
     expect(row?.ip).toBe('127.0.0.1');
+  });
+});
+
+describe('password reset links', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Asks for a reset link for `email`; answers the token the newest mail carries. */
+  async function askForReset(email: string): Promise<string> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: ORIGIN },
+      payload: { email },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = await mailedLink(t.app, email, 'account.reset');
+    return /\/reset-password\/([^/?]+)/.exec(url)?.[1] ?? '';
+  }
+
+  const resetWith = (token: string, newPassword: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: ORIGIN },
+      payload: { token, newPassword },
+    });
+
+  it('ends the earlier links of an account when a new one is mailed', async () => {
+    const buyer = await signUp(t.app);
+    const other = await signUp(t.app);
+    const otherToken = await askForReset(other.email);
+    const older = await askForReset(buyer.email);
+    const newer = await askForReset(buyer.email);
+    expect(newer).not.toBe(older);
+
+    // The older link leads to the page's "ask for a new one", and its token sets nothing.
+    const link = await t.app.inject({ url: `/api/auth/reset-password/${older}` });
+    expect(link.statusCode).toBe(302);
+    expect(String(link.headers.location)).toContain('error=INVALID_TOKEN');
+    const refused = await resetWith(older, 'an older link for this');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'invalid_token' });
+    expect((await signIn(t.app, buyer.email, 'an older link for this')).statusCode).toBe(401);
+
+    expect((await resetWith(newer, 'the newest link wins')).statusCode).toBe(200);
+    // Another account's link is its own affair.
+    expect((await resetWith(otherToken, 'still works for them')).statusCode).toBe(200);
   });
 });
 

@@ -1,5 +1,18 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { and, count, eq, inArray, isNotNull, isNull, ne, notInArray, or } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lte,
+  ne,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, appMeta, sessions, users, verifications } from '../../db/schema.js';
 
@@ -42,6 +55,27 @@ export function createAuthRepository(db: Db) {
         .innerJoin(users, eq(users.id, verifications.value))
         .where(eq(verifications.identifier, `reset-password:${token}`));
       return row?.email;
+    },
+
+    /**
+     * Ends the account's reset links issued before `token` (Better Auth keeps each as a
+     * verification row), so that only the newest mailed link sets a password.
+     */
+    async endEarlierResetTokens(userId: string, token: string) {
+      const mine = `reset-password:${token}`;
+      await db
+        .delete(verifications)
+        .where(
+          and(
+            eq(verifications.value, userId),
+            like(verifications.identifier, 'reset-password:%'),
+            ne(verifications.identifier, mine),
+            lte(
+              verifications.createdAt,
+              sql`(select created_at from verifications where identifier = ${mine})`,
+            ),
+          ),
+        );
     },
 
     /** Writes `key` unless it exists. Returns whether this call wrote it. */

@@ -85,8 +85,15 @@ export function createAuth({ config, db, secret, log, enqueueMail }: CreateAuthO
       onExistingUserSignUp: async ({ user }) =>
         enqueueMail({ topic: 'account.exists', to: user.email, data: { name: user.name } }),
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }) =>
-        enqueueMail({ topic: 'account.reset', to: user.email, data: { name: user.name, url } }),
+      sendResetPassword: async ({ user, url, token }) => {
+        // Only the newest link works: one found later in an old mail sets nothing.
+        await repo.endEarlierResetTokens(user.id, token);
+        await enqueueMail({
+          topic: 'account.reset',
+          to: user.email,
+          data: { name: user.name, url },
+        });
+      },
       // A reset ends every session of the account; the person is signed in afresh.
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) =>
