@@ -11,6 +11,9 @@ export const FOREIGN_ORIGIN_MESSAGE =
 /**
  * Cookie-authenticated mutations must come from our own pages: the browser's Origin header
  * must be one we trust. Bearer-token clients carry no ambient credentials and pass.
+ *
+ * Every unsafe method is checked, whatever its path: the raw URL is not the path the router
+ * matches (`/%61pi/...` is routed as `/api/...`), so no test on the URL may exempt a request.
  */
 export const csrfPlugin = fp(
   async (app: FastifyInstance, opts: { trustedOrigins: readonly string[] }) => {
@@ -19,7 +22,6 @@ export const csrfPlugin = fp(
     app.addHook('onRequest', (request, _reply, done) => {
       if (
         SAFE.has(request.method) ||
-        !request.url.startsWith('/api/') ||
         !request.headers.cookie ||
         /^bearer\s/i.test(request.headers.authorization ?? '')
       ) {
