@@ -604,6 +604,102 @@ describe('mail delivered over SMTP', () => {
         claimed.map((m) => `<${m.id}@localhost>`).sort(),
       );
     });
+
+    it('a worker whose claim ran out and was taken can neither renew nor mark the message', async () => {
+      await sendContact('Taken over');
+      const [late] = await t.app.mailer.repo.claim(1, 1);
+      expect(late).toBeDefined();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const [taker] = await t.app.mailer.repo.claim(1, 60_000);
+      expect(taker?.id, 'the other worker took the same message').toBe(late?.id);
+      if (!late || !taker) return;
+
+      const composed = { subject: 'Late', text: 'Sent by the worker whose lease ran out' };
+      expect(await t.app.mailer.repo.renew(late, 60_000)).toBe(false);
+      expect(await t.app.mailer.repo.markSent(late, composed)).toBe(false);
+      expect(await t.app.mailer.repo.markFailed(late, 'late', null)).toBe(false);
+      expect(await t.app.mailer.repo.markSkipped(late, 'late')).toBe(false);
+      let [row] = await outboxRows(t.app, [late.id]);
+      expect(row).toMatchObject({ sentAt: null, failedAt: null, skippedAt: null, attempts: 0 });
+      expect(row?.leasedUntil?.getTime()).toBeGreaterThan(Date.now() + 30_000);
+
+      expect(await t.app.mailer.repo.markSent(taker, composed)).toBe(true);
+      [row] = await outboxRows(t.app, [late.id]);
+      expect(row?.sentAt).toBeInstanceOf(Date);
+      expect(row?.attempts).toBe(1);
+      // The other admin's message goes as usual.
+      await deliver(t.app);
+      smtp.clear();
+    });
+  });
+
+  describe('two instances and an SMTP server that takes longer per message than a lease', () => {
+    const SEND_MS = 250;
+    const LEASE_MS = 300;
+    const instances: TestApp[] = [];
+    const warnings: string[] = [];
+    beforeAll(async () => {
+      for (let i = 0; i < 2; i++) {
+        instances.push(
+          await buildInstanceBeside(t, {
+            env: { SMTP_URL: smtp.url, UNPAID_ORDER_HOLD: '1h' },
+            mail: { worker: { ...worker, leaseMs: LEASE_MS, everyMs: 50 } },
+            logger: {
+              level: 'warn',
+              stream: { write: (line: string) => void warnings.push(line) },
+            },
+          }),
+        );
+      }
+    });
+    afterAll(async () => {
+      smtp.delayMs = 0;
+      for (const instance of instances) await instance.close();
+    });
+
+    it('mails each of 12 orders once, each claim held for as long as its send takes', async () => {
+      const buyer = await signUp(t.app, { name: 'Otto Outbox' });
+      await deliver(t.app);
+      smtp.clear();
+      const orderIds: string[] = [];
+      for (let i = 0; i < 12; i++) orderIds.push(await placeOrder(buyer, { name: `Mallet ${i}` }));
+      const queued = await t.app.mailer.db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(
+          inArray(
+            outbox.dedupeKey,
+            orderIds.map((id) => `order.received:${id}`),
+          ),
+        );
+      expect(queued).toHaveLength(12);
+
+      smtp.delayMs = SEND_MS;
+      for (const instance of instances) instance.app.mailer.worker.start();
+      try {
+        const deadline = Date.now() + 20_000;
+        while (
+          (
+            await outboxRows(
+              t.app,
+              queued.map((r) => r.id),
+            )
+          ).some((r) => !r.sentAt)
+        ) {
+          if (Date.now() > deadline) throw new Error('the 12 messages were not all sent in 20 s');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } finally {
+        // Waits for a send under way, which would be a second copy.
+        await Promise.all(instances.map((i) => i.app.mailer.worker.stop()));
+      }
+
+      const rows = await expectDeliveredOnce(t.app, smtp.received);
+      expect(smtp.received, 'one mail per order').toHaveLength(12);
+      expect(rows.map((r) => r.id).sort()).toEqual(queued.map((r) => r.id).sort());
+      expect(rows.map((r) => r.attempts)).toEqual(rows.map(() => 1));
+      expect(warnings.filter((l) => l.includes('outlived its claim'))).toEqual([]);
+    });
   });
 });
 

@@ -454,8 +454,9 @@ export const idempotencyKeys = pgTable(
 /**
  * The transactional outbox (ADR 017): every message the shop sends, written in the transaction
  * of the event that causes it, with the facts it is composed from. A worker on any instance
- * claims due messages (FOR UPDATE SKIP LOCKED, with a lease), composes and sends them, and
- * records the outcome; the row's id is the message's Message-ID.
+ * claims a due message (FOR UPDATE SKIP LOCKED, with a lease it renews while it sends and a
+ * token that fences its outcome), composes and sends it, and records the outcome; the row's id
+ * is the message's Message-ID.
  */
 export const outbox = pgTable(
   'outbox',
@@ -470,6 +471,11 @@ export const outbox = pgTable(
     availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set while a worker holds it; another may take it only once this has passed. */
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    /**
+     * The holding worker's claim, new at every claim: a worker marks the row only while it is
+     * still its own, so one whose lease ran out can never record another worker's outcome.
+     */
+    leaseToken: uuid('lease_token'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     subject: text('subject'),

@@ -27,6 +27,8 @@ export interface SmtpStandIn {
    * that refuses for a while would; nothing is kept.
    */
   refuseWith: { code: number; message: string } | null;
+  /** How long each message's DATA waits before it is answered, as a slow provider's does; 0 by default. */
+  delayMs: number;
   /** Resolves to the received messages once `predicate` holds for them; rejects after `timeoutMs`. */
   waitFor(
     predicate: (received: readonly ReceivedMail[]) => boolean,
@@ -59,7 +61,8 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
       closeTimeout: 100,
       onData(stream, session, callback) {
         void simpleParser(stream).then(
-          (mail) => {
+          async (mail) => {
+            if (standIn.delayMs > 0) await new Promise((r) => setTimeout(r, standIn.delayMs));
             if (standIn.refuseWith) {
               const { code, message } = standIn.refuseWith;
               return callback(Object.assign(new Error(message), { responseCode: code }));
@@ -84,6 +87,7 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     refuseWith: null,
+    delayMs: 0,
     async waitFor(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(received)) {

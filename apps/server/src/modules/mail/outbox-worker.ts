@@ -20,7 +20,11 @@ export interface OutboxWorkerOptions {
   stillWanted?: (message: ClaimedMessage) => Promise<string | null>;
   /** Between looks for due messages. */
   everyMs?: number;
-  /** How long a claimed message is this worker's: past it, another worker may send it. */
+  /**
+   * How long a claim lasts without news from its worker: renewed every third of it while the
+   * message is being sent, so it outlasts any send; a worker that died leaves the message to
+   * the others once it has passed.
+   */
   leaseMs?: number;
   /**
    * Messages claimed and sent per run (so per `everyMs`): composing one takes a few
@@ -37,11 +41,12 @@ export interface OutboxWorkerOptions {
 }
 
 /**
- * Delivers the outbox (ADR 017). Every instance runs one; a message is claimed by one worker
- * at a time (FOR UPDATE SKIP LOCKED and a lease), sent with its row id as Message-ID, then
- * marked sent. A failed send is tried again with backoff; a worker killed between send and
- * mark leaves the lease to run out, and the message is sent again once, with the same
- * Message-ID: at least once across a crash, exactly once otherwise.
+ * Delivers the outbox (ADR 017, ADR 026). Every instance runs one; a worker claims one message
+ * at a time (FOR UPDATE SKIP LOCKED, a lease and a token), keeps the claim while it sends it
+ * with its row id as Message-ID, then marks it sent only if the claim is still its own. A
+ * failed send is tried again with backoff; a worker killed between send and mark leaves the
+ * lease to run out, and the message is sent again once, with the same Message-ID: at least
+ * once across a crash, exactly once otherwise.
  */
 export function createOutboxWorker({
   repo,
@@ -58,12 +63,46 @@ export function createOutboxWorker({
   keepMs = 30 * 24 * 60 * 60 * 1000,
 }: OutboxWorkerOptions) {
   let prunedAt = 0;
+
+  /**
+   * Renews the claim every third of the lease until the returned stop() (which waits for a
+   * renewal under way), so a slow send never outlives its claim while this process runs.
+   */
+  function holdClaim(message: ClaimedMessage): () => Promise<void> {
+    let renewing: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      renewing = repo.renew(message, leaseMs).then(
+        (held) => {
+          if (!held) clearInterval(timer);
+        },
+        // The database away for a moment: the next renewal tries again, within the lease.
+        () => {},
+      );
+    }, leaseMs / 3);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await renewing;
+    };
+  }
+
+  /** Records an outcome; a claim lost meanwhile is said once, never overwritten. */
+  async function record(message: ClaimedMessage, outcome: Promise<boolean>): Promise<void> {
+    if (await outcome) return;
+    log.warn(
+      { messageId: message.id, topic: message.event.topic },
+      'a message outlived its claim (this instance stalled or lost the database for longer ' +
+        'than the lease); another worker may have sent it too',
+    );
+  }
+
   async function deliver(message: ClaimedMessage): Promise<void> {
     const skip = await stillWanted?.(message);
     if (skip) {
-      await repo.markSkipped(message.id, skip);
+      await record(message, repo.markSkipped(message, skip));
       return;
     }
+    const release = holdClaim(message);
     let composed: ComposedMail | undefined;
     try {
       composed = await compose(message.event, shop);
@@ -74,11 +113,12 @@ export function createOutboxWorker({
         ...composed,
       });
     } catch (err) {
+      await release();
       const attempt = message.attempts + 1;
       const retryIn =
         attempt >= maxAttempts ? null : Math.min(retryBaseMs * 2 ** (attempt - 1), 3_600_000);
       const reason = err instanceof Error ? err.message : String(err);
-      await repo.markFailed(message.id, reason, retryIn, composed);
+      await record(message, repo.markFailed(message, reason, retryIn, composed));
       log.warn(
         {
           messageId: message.id,
@@ -93,10 +133,11 @@ export function createOutboxWorker({
       );
       return;
     }
-    await repo.markSent(message.id, composed);
+    await release();
+    await record(message, repo.markSent(message, composed));
   }
 
-  /** Sends up to one batch of due messages; resolves to how many were handled. */
+  /** Sends up to one batch of due messages, claiming each in turn; resolves to how many were handled. */
   async function deliverBatch(stopping: () => boolean): Promise<number> {
     // Once an hour (and at the first run), messages done with a month ago are forgotten.
     if (Date.now() - prunedAt > 60 * 60 * 1000) {
@@ -108,20 +149,18 @@ export function createOutboxWorker({
           `forgot ${pruned} messages done with more than ${Math.round(keepMs / 86_400_000)} days ago`,
         );
     }
-    const batch = await repo.claim(batchSize, leaseMs);
-    let handled = 0;
-    for (const [i, message] of batch.entries()) {
-      // Messages not started before a stop go back for the next worker, at once.
-      if (stopping()) {
-        await repo.release(batch.slice(i).map((m) => m.id));
-        break;
-      }
+    const tried: string[] = [];
+    // One claim per message: a message waits unclaimed, for any instance, while this one
+    // sends another; a stopping worker claims nothing more; a run tries a message once.
+    while (tried.length < batchSize && !stopping()) {
+      const [message] = await repo.claim(1, leaseMs, tried);
+      if (!message) break;
+      tried.push(message.id);
       await deliver(message);
-      handled += 1;
       // Requests waiting on this instance go first between two messages.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    return handled;
+    return tried.length;
   }
 
   return createRecurringJob({

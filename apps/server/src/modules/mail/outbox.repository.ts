@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { OutboxMessage, OutboxStatus } from '@toolyard/shared';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
@@ -11,12 +12,16 @@ export interface EnqueueOptions {
   availableAt?: Date;
 }
 
-/** A message a worker has claimed: its facts, and how many attempts it has had before this one. */
+/**
+ * A message a worker has claimed: its facts, how many attempts it has had before this one, and
+ * the claim's token, which every later change of the row must name.
+ */
 export interface ClaimedMessage {
   id: string;
   event: MailEvent;
   attempts: number;
   createdAt: Date;
+  lease: string;
 }
 
 /**
@@ -93,12 +98,31 @@ export function orderMailInsert(
 
 /** The only code that reads and changes the outbox's delivery state. */
 export function createOutboxRepository(db: Db) {
+  /**
+   * Records the outcome of a claim and ends it, only while the row is still the claim's: a
+   * worker whose lease ran out (and the message with it, to another worker) changes nothing.
+   */
+  async function changeOwn(message: ClaimedMessage, set: SQL): Promise<boolean> {
+    const result = await db.execute(sql`
+      update outbox set ${set}, leased_until = null, lease_token = null
+      where "_id" = ${message.id} and lease_token = ${message.lease}
+      returning "_id"`);
+    return (result as unknown as { rows: unknown[] }).rows.length === 1;
+  }
+
   return {
     /**
-     * Takes up to `limit` due messages for `leaseMs`: no other worker, on any instance, takes
-     * them until the lease runs out (a worker that died mid-send leaves them to the next one).
+     * Takes up to `limit` due messages for `leaseMs` under a new token: no other worker, on
+     * any instance, takes them until the lease runs out (a worker that died mid-send leaves
+     * them to the next one), and only this token can renew or mark them. `except`: messages
+     * not to take now (those a run has already tried).
      */
-    async claim(limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+    async claim(
+      limit: number,
+      leaseMs: number,
+      except: readonly string[] = [],
+    ): Promise<ClaimedMessage[]> {
+      const lease = randomUUID();
       const result = await db.execute<{
         id: string;
         topic: MailTopic;
@@ -112,12 +136,14 @@ export function createOutboxRepository(db: Db) {
           where sent_at is null and failed_at is null and skipped_at is null
             and available_at <= now()
             and (leased_until is null or leased_until <= now())
+            ${except.length > 0 ? sql`and "_id" not in ${except}` : sql``}
           order by available_at
           limit ${limit}
           for update skip locked
         )
         update outbox m
-        set leased_until = now() + ${leaseMs}::double precision * interval '1 millisecond'
+        set leased_until = now() + ${leaseMs}::double precision * interval '1 millisecond',
+          lease_token = ${lease}
         from due where m."_id" = due."_id"
         returning m."_id" as id, m.topic, m.recipient, m.data, m.attempts, m.created_at`);
       return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((row) => ({
@@ -129,48 +155,64 @@ export function createOutboxRepository(db: Db) {
         } as MailEvent,
         attempts: Number(row.attempts),
         createdAt: new Date(row.created_at as string),
+        lease,
       }));
     },
 
-    /** Claimed but not started (the worker is stopping): free for any worker again. */
-    async release(ids: string[]) {
-      if (ids.length === 0) return;
-      await db.update(outbox).set({ leasedUntil: null }).where(inArray(outbox.id, ids));
+    /**
+     * Extends a claim by `leaseMs` from now, while its send goes on; false when the claim is no
+     * longer this token's (it ran out and another worker took the message, or it is done).
+     */
+    async renew(message: ClaimedMessage, leaseMs: number): Promise<boolean> {
+      const result = await db.execute(sql`
+        update outbox
+        set leased_until = now() + ${leaseMs}::double precision * interval '1 millisecond'
+        where "_id" = ${message.id} and lease_token = ${message.lease}
+        returning "_id"`);
+      return (result as unknown as { rows: unknown[] }).rows.length === 1;
     },
 
-    /** Sent: kept with what it said, for the outbox page. */
-    async markSent(id: string, composed: { subject: string; text: string }) {
-      await db.execute(sql`
-        update outbox set sent_at = now(), leased_until = null, attempts = attempts + 1,
-          subject = ${composed.subject}, text = ${composed.text}, last_error = null
-        where "_id" = ${id}`);
+    /**
+     * Sent: kept with what it said, for the outbox page. False, and nothing changed, when the
+     * claim is no longer this token's.
+     */
+    async markSent(
+      message: ClaimedMessage,
+      composed: { subject: string; text: string },
+    ): Promise<boolean> {
+      return changeOwn(
+        message,
+        sql`sent_at = now(), attempts = attempts + 1,
+          subject = ${composed.subject}, text = ${composed.text}, last_error = null`,
+      );
     },
 
-    /** Not sent this time: tried again after `retryInMs`, or never again when that is null. */
+    /**
+     * Not sent this time: tried again after `retryInMs`, or never again when that is null.
+     * False, and nothing changed, when the claim is no longer this token's.
+     */
     async markFailed(
-      id: string,
+      message: ClaimedMessage,
       error: string,
       retryInMs: number | null,
       composed?: { subject: string; text: string },
-    ) {
-      await db.execute(sql`
-        update outbox set attempts = attempts + 1, last_error = ${error.slice(0, 500)},
-          leased_until = null,
+    ): Promise<boolean> {
+      return changeOwn(
+        message,
+        sql`attempts = attempts + 1, last_error = ${error.slice(0, 500)},
           subject = coalesce(${composed?.subject ?? null}, subject),
           text = coalesce(${composed?.text ?? null}, text),
           ${
             retryInMs === null
               ? sql`failed_at = now()`
               : sql`available_at = now() + ${retryInMs}::double precision * interval '1 millisecond'`
-          }
-        where "_id" = ${id}`);
+          }`,
+      );
     },
 
     /** Not to be sent after all (a reminder for an order that is no longer unpaid). */
-    async markSkipped(id: string, reason: string) {
-      await db.execute(sql`
-        update outbox set skipped_at = now(), leased_until = null, last_error = ${reason}
-        where "_id" = ${id}`);
+    async markSkipped(message: ClaimedMessage, reason: string): Promise<boolean> {
+      return changeOwn(message, sql`skipped_at = now(), last_error = ${reason}`);
     },
 
     /**
