@@ -50,6 +50,7 @@ import { gracefulDrainPlugin } from './plugins/graceful-drain.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { connectRedis } from './plugins/redis.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
+import { loggedPath } from './plugins/request-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { createJsonCache } from './plugins/json-cache.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -93,8 +94,9 @@ export async function buildApp({ config, database, logger = false, mail }: Build
     request.log.info(
       {
         method: request.method,
-        // The path alone: query strings carry search words and buyers' emails.
-        url: request.url.split('?', 1)[0],
+        // The path alone (query strings carry search words and buyers' emails), its tokens and
+        // addresses named, not shown.
+        url: loggedPath(request),
         statusCode: reply.statusCode,
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
       },
