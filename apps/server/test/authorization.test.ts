@@ -513,7 +513,7 @@ function describeMatrix(
       };
       const [pending, paid] = await t.database.db
         .insert(orders)
-        .values([order, { ...order, status: 'paid' as const }])
+        .values([order, { ...order, paymentStatus: 'paid' as const }])
         .returning({ id: orders.id });
       const [{ sku } = { sku: '' }] = await t.database.db
         .select({ sku: products.sku })

@@ -1,19 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { orderLines, orders, outbox } from '../src/db/schema.js';
 import { createOrderLifeRepository } from '../src/modules/orders/order-life.repository.js';
 import { callAs, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stocksOf } from './helpers/catalog.js';
+import { createDatabaseBefore } from './helpers/test-database.js';
 
 const CARD = {
   cardNumber: '4242424242424242',
@@ -295,43 +288,14 @@ describe("an order's life after it is placed", () => {
 });
 
 describe('migration 0013', () => {
-  const migrations = fileURLToPath(new URL('../drizzle', import.meta.url));
   let database: Database;
-  let drop: () => Promise<void> = async () => {};
-  let before: string;
 
   beforeAll(async () => {
-    // The migrations up to 0012 only, as a shop that ran before order lines had them.
-    before = await mkdtemp(join(tmpdir(), 'toolyard-0012-'));
-    await cp(migrations, before, { recursive: true });
-    const journalPath = join(before, 'meta', '_journal.json');
-    const journal = JSON.parse(await readFile(journalPath, 'utf8'));
-    journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < 13);
-    await writeFile(journalPath, JSON.stringify(journal));
-
-    if ((process.env.TEST_DB ?? 'pglite') === 'pglite') {
-      database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-      await migratePglite(database.db as never, { migrationsFolder: before });
-    } else {
-      const adminUrl = process.env.TEST_DATABASE_URL as string;
-      const name = `toolyard_test_${randomBytes(6).toString('hex')}`;
-      const admin = async (statement: string) => {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(statement).finally(() => client.end());
-      };
-      await admin(`create database "${name}"`);
-      drop = () => admin(`drop database if exists "${name}" with (force)`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      database = await openDatabase({ kind: 'postgres', url: url.toString() });
-      await migratePg(database.db as never, { migrationsFolder: before });
-    }
+    // As a shop that ran before orders had lines.
+    database = await createDatabaseBefore('cart_and_order_lines');
   });
   afterAll(async () => {
     await database?.close();
-    await drop();
-    await rm(before, { recursive: true, force: true });
   });
 
   it('gives every earlier order one line, and makes a refunded cancellation refunded', async () => {
@@ -376,5 +340,75 @@ describe('migration 0013', () => {
     expect(paid?.paidAt).toBeInstanceOf(Date);
     expect(refunded).toMatchObject({ status: 'refunded' });
     expect(refunded?.refundedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('migration to payment and fulfilment states', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await createDatabaseBefore('order_payment_and_fulfilment');
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("reads each earlier order's two states off its status, and the status stays what it was", async () => {
+    const itemId = await createProduct(database, { priceCents: 500, sku: 'TY-BACKFILL-2' });
+    const statuses = ['pending', 'paid', 'shipped', 'cancelled', 'refunded'] as const;
+    const placed = await database.db.execute(sql`
+      insert into orders (item_id, item_name, order_quantity, price_cents, total_cents,
+                          buyer_name, buyer_email, status, updated_at)
+      select ${itemId}, 'Old Saw', 1, 500, 500, 'Old Buyer', 'old@example.com', s,
+             now() - interval '1 day'
+      from unnest(${`{${statuses.join(',')}}`}::text[]) with ordinality as u(s, n)
+      order by n
+      returning "_id", status`);
+    const before = new Map(
+      (placed as unknown as { rows: { _id: string; status: string }[] }).rows.map((r) => [
+        r.status,
+        r._id,
+      ]),
+    );
+
+    await database.migrate();
+
+    const rows = await database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [...before.values()]));
+    const after = (status: string) => rows.find((r) => r.id === before.get(status));
+    expect(after('pending')).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'unpaid',
+      fulfilmentStatus: 'unfulfilled',
+      cancelledAt: null,
+    });
+    expect(after('paid')).toMatchObject({
+      status: 'paid',
+      paymentStatus: 'paid',
+      fulfilmentStatus: 'unfulfilled',
+    });
+    expect(after('shipped')).toMatchObject({
+      status: 'shipped',
+      paymentStatus: 'paid',
+      fulfilmentStatus: 'shipped',
+    });
+    expect(after('refunded')).toMatchObject({
+      status: 'refunded',
+      paymentStatus: 'refunded',
+      fulfilmentStatus: 'unfulfilled',
+    });
+    expect(after('cancelled')).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'unpaid',
+      fulfilmentStatus: 'unfulfilled',
+    });
+    // A cancellation from before its time was kept has one now: the status is derived from it.
+    expect(after('cancelled')?.cancelledAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses a status written directly: it only follows the two states', async () => {
+    await expect(database.db.execute(sql`update orders set status = 'paid'`)).rejects.toThrow();
   });
 });

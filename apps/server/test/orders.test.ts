@@ -227,7 +227,10 @@ describe('orders', () => {
   it('does not let a buyer delete a paid order', async () => {
     const itemId = await createProduct(t.database);
     const placed = (await order(buyer, itemId, 2)).json();
-    await t.database.db.update(orders).set({ status: 'paid' }).where(eq(orders.id, placed._id));
+    await t.database.db
+      .update(orders)
+      .set({ paymentStatus: 'paid' })
+      .where(eq(orders.id, placed._id));
     const res = await call(buyer, 'DELETE', `/api/order/${placed._id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/paid orders cannot be deleted/);
@@ -241,7 +244,10 @@ describe('orders', () => {
     const itemId = await createProduct(t.database, { availableQuantity: 100 });
     const paid = (await order(other, itemId, 5)).json();
     const pending = (await order(buyer, itemId, 5)).json();
-    await t.database.db.update(orders).set({ status: 'paid' }).where(eq(orders.id, paid._id));
+    await t.database.db
+      .update(orders)
+      .set({ paymentStatus: 'paid' })
+      .where(eq(orders.id, paid._id));
 
     const all = await call(admin, 'GET', '/api/order?pageSize=2');
     expect(all.statusCode).toBe(200);

@@ -156,7 +156,7 @@ describe('test-mode card payments', () => {
     await pay(shipped.orderId, '4242424242424242');
     await t.database.db
       .update(orders)
-      .set({ status: 'shipped' })
+      .set({ fulfilmentStatus: 'shipped' })
       .where(eq(orders.id, shipped.orderId));
     expect((await call(admin, `/api/order/${shipped.orderId}/refund`)).statusCode).toBe(409);
   });

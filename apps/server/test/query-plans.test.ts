@@ -80,10 +80,14 @@ describe('query plans on 10,000 products and 10,000 orders', () => {
     await database.db.execute(
       sql.raw(`
       insert into orders (item_id, item_name, order_quantity, price_cents, total_cents,
-                          buyer_name, buyer_email, status, created_at)
+                          buyer_name, buyer_email, payment_status, fulfilment_status,
+                          cancelled_at, created_at)
       select (select _id from products order by seq limit 1), 'Hammer 00000', 1, 500, 500,
              'Buyer ' || i % ${BUYERS}, 'Buyer' || i % ${BUYERS} || '@example.com',
-             (array['pending','paid','shipped','cancelled'])[1 + i % 4],
+             -- pending, paid, shipped and cancelled in turn
+             (array['unpaid','paid','paid','unpaid'])[1 + i % 4],
+             (array['unfulfilled','unfulfilled','shipped','unfulfilled'])[1 + i % 4],
+             case when i % 4 = 3 then now() end,
              now() - i * interval '1 minute'
       from generate_series(1, ${ORDERS}) as i`),
     );

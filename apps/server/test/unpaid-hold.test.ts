@@ -64,7 +64,7 @@ describe('the unpaid-order hold', () => {
   const settle = (...accounts: Account[]) =>
     a.database.db
       .update(orders)
-      .set({ status: 'shipped' })
+      .set({ paymentStatus: 'paid', fulfilmentStatus: 'shipped' })
       .where(
         and(
           eq(orders.status, 'pending'),
@@ -98,7 +98,7 @@ describe('the unpaid-order hold', () => {
     ];
     await a.database.db
       .update(orders)
-      .set({ status: 'paid' })
+      .set({ paymentStatus: 'paid' })
       .where(inArray(orders.id, [paid1, paid2]));
     await backdate([paid1, paid2, old1, old2, old3], 2);
     await backdate([fresh], 0.5);
@@ -241,7 +241,7 @@ describe('the unpaid-order hold', () => {
     expect((await order(buyer, itemId, 2)).statusCode).toBe(409);
 
     // Paid: room for one more.
-    await a.database.db.update(orders).set({ status: 'paid' }).where(eq(orders.id, second));
+    await a.database.db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, second));
     expect((await order(buyer, itemId, 2)).statusCode).toBe(201);
     expect((await order(buyer, itemId, 2)).statusCode).toBe(409);
 

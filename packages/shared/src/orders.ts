@@ -1,9 +1,28 @@
 import * as z from 'zod/mini';
 import { numberFromText } from './numbers.js';
 
-/** `refunded`: paid, then refunded by an admin (stock returned); distinct from `cancelled`. */
-export const orderStatuses = ['pending', 'paid', 'shipped', 'cancelled', 'refunded'] as const;
+/**
+ * The spec's one status of an order, derived from its payment and fulfilment states (below) and
+ * its cancellation: `cancelled` (never paid), else `refunded` or `partially_refunded`, else
+ * `shipped`, else `paid`, else `pending`.
+ */
+export const orderStatuses = [
+  'pending',
+  'paid',
+  'shipped',
+  'partially_refunded',
+  'refunded',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+
+/** Whether the buyer's money is in: not yet, all of it, or part or all of it given back. */
+export const paymentStatuses = ['unpaid', 'paid', 'partially_refunded', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** Whether the order's goods have left the warehouse. */
+export const fulfilmentStatuses = ['unfulfilled', 'shipped'] as const;
+export type FulfilmentStatus = (typeof fulfilmentStatuses)[number];
 
 /** Who cancelled an order: its buyer, an admin, or its unpaid hold running out. */
 export const cancelReasons = ['buyer', 'admin', 'expired'] as const;
@@ -13,7 +32,10 @@ export type CancelReason = (typeof cancelReasons)[number];
 export const PURCHASE_QUANTITY_MESSAGE =
   'Please Order Less than Available Qty & Higher Than Minimum Order Quantity';
 
-/** An order as the API sends it: the spec's fields plus status and when it was placed. */
+/**
+ * An order as the API sends it: the spec's fields, its payment and fulfilment states (with the
+ * spec's `paid` and one `status` derived from them) and when it was placed.
+ */
 export const orderSchema = z.object({
   _id: z.string(),
   itemId: z.string(),
@@ -25,8 +47,11 @@ export const orderSchema = z.object({
   Contact: z.string(),
   Address: z.string(),
   totalCost: z.number(),
+  /** The spec's flag: the money is in (paid, or only partly refunded). */
   paid: z.boolean(),
   status: z.enum(orderStatuses),
+  paymentStatus: z.enum(paymentStatuses),
+  fulfilmentStatus: z.enum(fulfilmentStatuses),
   createdAt: z.string(),
   /** Why a cancelled order was cancelled; null for the others (and for older cancellations). */
   cancelReason: z.optional(z.nullable(z.enum(cancelReasons))),

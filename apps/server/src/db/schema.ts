@@ -225,8 +225,31 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
-export const orderStatus = ['pending', 'paid', 'shipped', 'cancelled', 'refunded'] as const;
+export const orderStatus = [
+  'pending',
+  'paid',
+  'shipped',
+  'partially_refunded',
+  'refunded',
+  'cancelled',
+] as const;
+export const paymentStatus = ['unpaid', 'paid', 'partially_refunded', 'refunded'] as const;
+export const fulfilmentStatus = ['unfulfilled', 'shipped'] as const;
 export const cancelReasons = ['buyer', 'admin', 'expired'] as const;
+
+/**
+ * The spec's one `status`, derived from the order's two states and its cancellation, in the
+ * database itself (a stored generated column), so no code can let it drift from them: refunds
+ * first (a shipped order partly refunded reads `partially_refunded`), then shipping, then payment.
+ */
+const derivedOrderStatus = sql`case
+      when cancelled_at is not null then 'cancelled'
+      when payment_status = 'refunded' then 'refunded'
+      when payment_status = 'partially_refunded' then 'partially_refunded'
+      when fulfilment_status = 'shipped' then 'shipped'
+      when payment_status = 'paid' then 'paid'
+      else 'pending'
+    end`;
 
 /**
  * Orders copy the product's name and price and the buyer's name and email at the moment of
@@ -250,7 +273,14 @@ export const orders = pgTable(
     buyerEmail: text('buyer_email').notNull(),
     contact: text('contact').notNull().default(''),
     address: text('address').notNull().default(''),
-    status: text('status', { enum: orderStatus }).notNull().default('pending'),
+    /** Whether the buyer's money is in: unpaid, paid, or (partly) given back. */
+    paymentStatus: text('payment_status', { enum: paymentStatus }).notNull().default('unpaid'),
+    /** Whether the goods have left: unfulfilled or shipped. */
+    fulfilmentStatus: text('fulfilment_status', { enum: fulfilmentStatus })
+      .notNull()
+      .default('unfulfilled'),
+    /** Read only: derived from the two states above and cancelled_at (derivedOrderStatus). */
+    status: text('status', { enum: orderStatus }).notNull().generatedAlwaysAs(derivedOrderStatus),
     /** Why a cancelled order was cancelled: by its buyer, an admin, or its unpaid hold running out. */
     cancelReason: text('cancel_reason', { enum: cancelReasons }),
     // The order's timeline: when each step happened (placed is created_at).
@@ -267,8 +297,12 @@ export const orders = pgTable(
     check('orders_quantity_positive', sql`${t.orderQuantity} > 0`),
     check('orders_total_positive', sql`${t.totalCents} > 0`),
     check(
-      'orders_status_known',
-      sql`${t.status} in ('pending', 'paid', 'shipped', 'cancelled', 'refunded')`,
+      'orders_payment_status_known',
+      sql`${t.paymentStatus} in ('unpaid', 'paid', 'partially_refunded', 'refunded')`,
+    ),
+    check(
+      'orders_fulfilment_status_known',
+      sql`${t.fulfilmentStatus} in ('unfulfilled', 'shipped')`,
     ),
     check(
       'orders_cancel_reason_known',
@@ -360,7 +394,13 @@ export const images = pgTable('images', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const paymentStatus = ['pending', 'succeeded', 'failed', 'refunded', 'cancelled'] as const;
+export const paymentRecordStatus = [
+  'pending',
+  'succeeded',
+  'failed',
+  'refunded',
+  'cancelled',
+] as const;
 
 /**
  * Every charge attempt and refund: written in the transaction that changes the order. Test
@@ -377,7 +417,7 @@ export const payments = pgTable(
     provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
     providerRef: text('provider_ref'),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    status: text('status', { enum: paymentStatus }).notNull(),
+    status: text('status', { enum: paymentRecordStatus }).notNull(),
     /** The provider's reason for a failure, as shown to the buyer. */
     failureMessage: text('failure_message'),
     cardLast4: text('card_last4'),

@@ -1,4 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client.js';
 
@@ -67,5 +73,49 @@ async function asAdmin(adminUrl: string, statement: string): Promise<void> {
     await client.query(statement);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * A fresh database as a shop had it before the migration named `tag` (e.g.
+ * `cart_and_order_lines`): migrated up to the one before it, for a test to fill with data as it
+ * was then and call `migrate()` on, which runs the rest. close() drops it.
+ */
+export async function createDatabaseBefore(tag: string): Promise<TestDatabase> {
+  const migrations = fileURLToPath(new URL('../../drizzle', import.meta.url));
+  const before = await mkdtemp(join(tmpdir(), 'toolyard-migrations-'));
+  try {
+    await cp(migrations, before, { recursive: true });
+    const journalPath = join(before, 'meta', '_journal.json');
+    const journal = JSON.parse(await readFile(journalPath, 'utf8')) as {
+      entries: { idx: number; tag: string }[];
+    };
+    const at = journal.entries.findIndex((e) => e.tag.replace(/^\d+_/, '') === tag);
+    if (at < 0) throw new Error(`no migration named ${tag}`);
+    journal.entries = journal.entries.slice(0, at);
+    await writeFile(journalPath, JSON.stringify(journal));
+
+    if ((process.env.TEST_DB ?? 'pglite') === 'pglite') {
+      const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+      await migratePglite(database.db as never, { migrationsFolder: before });
+      return database;
+    }
+    const adminUrl = process.env.TEST_DATABASE_URL as string;
+    const name = `toolyard_test_${randomBytes(6).toString('hex')}`;
+    await asAdmin(adminUrl, `create database "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    await migratePg(database.db as never, { migrationsFolder: before });
+    return {
+      ...database,
+      url: url.toString(),
+      close: async () => {
+        await database.close();
+        await asAdmin(adminUrl, `drop database if exists "${name}" with (force)`);
+      },
+    };
+  } finally {
+    await rm(before, { recursive: true, force: true });
   }
 }

@@ -9,7 +9,6 @@ import { paidCardLast4 } from '../payments/payments.repository.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderLineRow = typeof orderLines.$inferSelect;
-type OrderStatus = OrderRow['status'];
 
 /** What the buyer's receipt says was taken. */
 export interface PaidReceipt {
@@ -73,7 +72,7 @@ export async function markPaid(
   orderId: string,
   receipt: PaidReceipt,
 ): Promise<OrderRow | undefined> {
-  const row = await move(tx, orderId, 'pending', { status: 'paid', paidAt: sql`now()` });
+  const row = await move(tx, orderId, unpaidOpen, { paymentStatus: 'paid', paidAt: sql`now()` });
   if (!row) return undefined;
   await tx.execute(
     orderMailInsert(
@@ -92,8 +91,8 @@ export async function markShipped(
   orderId: string,
   { carrier, trackingNumber }: Shipment,
 ): Promise<OrderRow | undefined> {
-  const row = await move(tx, orderId, 'paid', {
-    status: 'shipped',
+  const row = await move(tx, orderId, shippable, {
+    fulfilmentStatus: 'shipped',
     shippedAt: sql`now()`,
     carrier: carrier || null,
     trackingNumber: trackingNumber || null,
@@ -118,8 +117,7 @@ export async function cancelAndRestock(
   orderId: string,
   reason: CancelReason,
 ): Promise<OrderRow | undefined> {
-  const row = await move(tx, orderId, 'pending', {
-    status: 'cancelled',
+  const row = await move(tx, orderId, unpaidOpen, {
     cancelReason: reason,
     cancelledAt: sql`now()`,
   });
@@ -146,7 +144,10 @@ export async function markRefunded(
   orderId: string,
   refund: { amountCents: number },
 ): Promise<OrderRow | undefined> {
-  const row = await move(tx, orderId, 'paid', { status: 'refunded', refundedAt: sql`now()` });
+  const row = await move(tx, orderId, sql`${orders.status} = 'paid'`, {
+    paymentStatus: 'refunded',
+    refundedAt: sql`now()`,
+  });
   if (!row) return undefined;
   await returnStock(tx, await linesOf(tx, [orderId]));
   await tx.execute(
@@ -215,7 +216,7 @@ export async function expireUnpaid(tx: Tx, holdMs: number, limit: number): Promi
     ),
     cancelled as (
       update orders o
-      set status = 'cancelled', cancel_reason = 'expired', cancelled_at = now(), updated_at = now()
+      set cancel_reason = 'expired', cancelled_at = now(), updated_at = now()
       from expired e
       where o."_id" = e."_id" and o.status = 'pending'
       returning o.*
@@ -227,20 +228,27 @@ export async function expireUnpaid(tx: Tx, holdMs: number, limit: number): Promi
   return ids;
 }
 
+/** Placed, neither paid nor cancelled: it may be paid or cancelled. */
+const unpaidOpen = sql`${orders.status} = 'pending'`;
+/** Paid (perhaps partly refunded, never wholly) and still in the warehouse: it may ship. */
+const shippable = sql`${orders.paymentStatus} in ('paid', 'partially_refunded')
+  and ${orders.fulfilmentStatus} = 'unfulfilled' and ${orders.cancelledAt} is null`;
+
 /**
- * The one UPDATE every move is: only from `from`, so of two moves at once the second waits
- * for the first's row lock, then finds the status changed and matches nothing.
+ * The one UPDATE every move is: only from the states `from` allows, so of two moves at once the
+ * second waits for the first's row lock, then finds the order moved and matches nothing. It
+ * sets the payment and fulfilment states (and times); `status` follows from them in the row.
  */
 async function move(
   tx: Tx,
   orderId: string,
-  from: OrderStatus,
-  changes: PgUpdateSetSource<typeof orders> & { status: OrderStatus },
+  from: SQL,
+  changes: PgUpdateSetSource<typeof orders>,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+    .where(and(eq(orders.id, orderId), from))
     .returning();
   return row;
 }

@@ -530,6 +530,8 @@ interface RawOrderRow extends Record<string, unknown> {
   contact: string;
   address: string;
   status: OrderRow['status'];
+  payment_status: OrderRow['paymentStatus'];
+  fulfilment_status: OrderRow['fulfilmentStatus'];
   cancel_reason: OrderRow['cancelReason'];
   paid_at: Date | string | null;
   shipped_at: Date | string | null;
@@ -558,6 +560,8 @@ function fromRaw(row: RawOrderRow): OrderRow {
     contact: row.contact,
     address: row.address,
     status: row.status,
+    paymentStatus: row.payment_status,
+    fulfilmentStatus: row.fulfilment_status,
     cancelReason: row.cancel_reason,
     paidAt: toDate(row.paid_at),
     shippedAt: toDate(row.shipped_at),
@@ -573,8 +577,9 @@ function fromRaw(row: RawOrderRow): OrderRow {
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
 
 /**
- * The spec's wire shape: dollars, and `paid` kept for its pages. With the unpaid hold, an
- * unpaid order says when it will be cancelled (null for every other order).
+ * The spec's wire shape: dollars, and `paid` kept for its pages (the money is in: paid, or only
+ * partly refunded). With the unpaid hold, an unpaid order says when it will be cancelled (null
+ * for every other order).
  */
 export function toOrder(row: OrderRow, holdMs?: number): Order {
   return {
@@ -588,8 +593,10 @@ export function toOrder(row: OrderRow, holdMs?: number): Order {
     Contact: row.contact,
     Address: row.address,
     totalCost: centsToDollars(row.totalCents),
-    paid: row.status === 'paid' || row.status === 'shipped',
+    paid: row.paymentStatus === 'paid' || row.paymentStatus === 'partially_refunded',
     status: row.status,
+    paymentStatus: row.paymentStatus,
+    fulfilmentStatus: row.fulfilmentStatus,
     createdAt: row.createdAt.toISOString(),
     cancelReason: row.cancelReason,
     ...(holdMs === undefined

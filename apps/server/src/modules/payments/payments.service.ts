@@ -27,14 +27,14 @@ const OPEN_INTENT = new Set<ProviderIntent['status']>([
 ]);
 
 function assertPayable(order: OrderRow) {
-  if (order.status === 'paid' || order.status === 'shipped') {
-    throw new AppError('conflict', 'This order is already paid.', 409);
-  }
   if (order.status === 'cancelled') {
     throw new AppError('conflict', 'This order was cancelled and can no longer be paid.', 409);
   }
-  if (order.status === 'refunded') {
+  if (order.paymentStatus === 'refunded') {
     throw new AppError('conflict', 'This order was refunded and can no longer be paid.', 409);
+  }
+  if (order.paymentStatus !== 'unpaid') {
+    throw new AppError('conflict', 'This order is already paid.', 409);
   }
 }
 

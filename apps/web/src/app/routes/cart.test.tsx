@@ -73,6 +73,8 @@ const placedOrder: OrderDetail = {
   totalCost: 649.95,
   paid: false,
   status: 'pending',
+  paymentStatus: 'unpaid',
+  fulfilmentStatus: 'unfulfilled',
   createdAt: '2026-11-26T12:00:00.000Z',
   lines: [
     {

@@ -24,6 +24,8 @@ function anOrder(id: string, ItemName: string, overrides: Partial<Order>): Order
     totalCost: 25,
     paid: true,
     status: 'paid',
+    paymentStatus: 'paid',
+    fulfilmentStatus: 'unfulfilled',
     createdAt: '2026-05-01T10:00:00.000Z',
     cancelReason: null,
     expiresAt: null,
@@ -31,10 +33,15 @@ function anOrder(id: string, ItemName: string, overrides: Partial<Order>): Order
   };
 }
 
-const refunded = anOrder('o-refunded', 'Hand Saw', { status: 'refunded' });
+const refunded = anOrder('o-refunded', 'Hand Saw', {
+  status: 'refunded',
+  paymentStatus: 'refunded',
+  paid: false,
+});
 const cancelled = anOrder('o-cancelled', 'Tape Measure', {
   status: 'cancelled',
   paid: false,
+  paymentStatus: 'unpaid',
   cancelReason: 'admin',
 });
 const paid = anOrder('o-paid', 'Claw Hammer', {});

@@ -25,6 +25,8 @@ const shippedOrder: OrderDetail = {
   totalCost: 384,
   paid: true,
   status: 'shipped',
+  paymentStatus: 'paid',
+  fulfilmentStatus: 'shipped',
   createdAt: '2026-05-01T10:00:00.000Z',
   cancelReason: null,
   expiresAt: null,
@@ -126,7 +128,11 @@ describe('the order page', () => {
   });
 
   it("shows an admin who bought it and the admin's actions", async () => {
-    api({ email: 'admin@toolyard.test', admin: true, order: { ...shippedOrder, status: 'paid' } });
+    api({
+      email: 'admin@toolyard.test',
+      admin: true,
+      order: { ...shippedOrder, status: 'paid', fulfilmentStatus: 'unfulfilled' },
+    });
     renderPage();
 
     expect(await screen.findByText('Buyer')).toBeTruthy();
@@ -142,7 +148,14 @@ describe('the order page', () => {
   });
 
   it('offers an unpaid order to pay or cancel, and says how it was cancelled', async () => {
-    const pending = { ...shippedOrder, status: 'pending' as const, paid: false, cardLast4: null };
+    const pending = {
+      ...shippedOrder,
+      status: 'pending' as const,
+      paymentStatus: 'unpaid' as const,
+      fulfilmentStatus: 'unfulfilled' as const,
+      paid: false,
+      cardLast4: null,
+    };
     api({ order: pending });
     const view = renderPage();
 

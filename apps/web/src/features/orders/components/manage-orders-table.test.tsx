@@ -21,6 +21,8 @@ function anOrder(id: string, ItemName: string, overrides: Partial<Order>): Order
     totalCost: 25,
     paid: true,
     status: 'paid',
+    paymentStatus: 'paid',
+    fulfilmentStatus: 'unfulfilled',
     createdAt: '2026-05-01T10:00:00.000Z',
     cancelReason: null,
     expiresAt: null,
@@ -29,8 +31,16 @@ function anOrder(id: string, ItemName: string, overrides: Partial<Order>): Order
 }
 
 const paid = anOrder('o-paid', 'Claw Hammer', {});
-const refunded = anOrder('o-refunded', 'Hand Saw', { status: 'refunded' });
-const cancelled = anOrder('o-cancelled', 'Tape Measure', { status: 'cancelled', paid: false });
+const refunded = anOrder('o-refunded', 'Hand Saw', {
+  status: 'refunded',
+  paymentStatus: 'refunded',
+  paid: false,
+});
+const cancelled = anOrder('o-cancelled', 'Tape Measure', {
+  status: 'cancelled',
+  paid: false,
+  paymentStatus: 'unpaid',
+});
 
 const rowOf = (item: string) => {
   const row = screen.getAllByRole('row').find((r) => within(r).queryByText(item));

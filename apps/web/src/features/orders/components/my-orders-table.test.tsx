@@ -22,6 +22,8 @@ function anOrder(id: string, ItemName: string, overrides: Partial<Order>): Order
     totalCost: 25,
     paid: false,
     status: 'pending',
+    paymentStatus: 'unpaid',
+    fulfilmentStatus: 'unfulfilled',
     createdAt: new Date().toISOString(),
     cancelReason: null,
     expiresAt: null,

@@ -54,6 +54,8 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
         return <span className="font-semibold text-success">Paid</span>;
       case 'shipped':
         return <span className="font-semibold text-info">Shipped</span>;
+      case 'partially_refunded':
+        return <span className="font-semibold text-secondary">Partially refunded</span>;
       case 'refunded':
         return <span className="font-semibold text-secondary">Refunded</span>;
       case 'cancelled':

@@ -25,8 +25,9 @@ const paymentText: Record<Order['status'], string> = {
   pending: 'Not paid yet',
   paid: 'Paid',
   shipped: 'Paid',
-  cancelled: 'Not paid',
+  partially_refunded: 'Partially refunded',
   refunded: 'Refunded',
+  cancelled: 'Not paid',
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

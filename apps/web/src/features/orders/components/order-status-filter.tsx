@@ -5,8 +5,9 @@ const labels: Record<OrderStatus, string> = {
   pending: 'Unpaid (pending)',
   paid: 'Paid',
   shipped: 'Shipped',
-  cancelled: 'Cancelled',
+  partially_refunded: 'Partially refunded',
   refunded: 'Refunded',
+  cancelled: 'Cancelled',
 };
 
 /** Chooses which orders to list: every status, or one. */

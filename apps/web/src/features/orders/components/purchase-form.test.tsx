@@ -121,6 +121,8 @@ describe('PurchaseForm', () => {
           _id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
           paid: false,
           status: 'pending',
+          paymentStatus: 'unpaid',
+          fulfilmentStatus: 'unfulfilled',
           createdAt: '2026-05-01T10:00:00.000Z',
         },
       }),

@@ -22,6 +22,8 @@ const order = {
   totalCost: 75,
   paid: true,
   status: 'paid',
+  paymentStatus: 'paid',
+  fulfilmentStatus: 'unfulfilled',
   createdAt: '2026-05-01T10:00:00.000Z',
 };
 
