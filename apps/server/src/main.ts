@@ -76,7 +76,7 @@ async function main() {
   logMailMode(app.log, config);
   if ((await countOwnAdmins(database.db)) === 0) {
     app.log.warn(
-      'There is no admin of your own yet. Set ADMIN_EMAILS=you@example.com (admin once that address is confirmed by its mailed link), or run: npm run user:admin -- you@example.com',
+      'There is no admin of your own yet. Set ADMIN_EMAILS=you@example.com (admin once that address is confirmed by its mailed link), or sign up, follow the link mailed to confirm your address, and run: npm run user:admin -- you@example.com',
     );
   }
   // What the start said is out at once, not when the next 4 KB of lines or second comes.

@@ -67,6 +67,20 @@ async function ready(server: Server, timeoutMs = 45_000): Promise<void> {
   }
 }
 
+/** The first link containing `path` the server printed, waiting for it up to 20 s. */
+async function printedLink(server: Server, path: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const link = server
+      .stdout()
+      .match(/https?:\/\/\S+/g)
+      ?.find((l) => l.includes(path));
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no ${path} link printed:\n${server.stdout()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function productIds(port: number): Promise<string[]> {
   const res = await fetch(`http://127.0.0.1:${port}/api/tool`);
   expect(res.status).toBe(200);
@@ -232,6 +246,8 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('the server process', () => {
       }),
     });
     expect(signUp.status).toBe(200);
+    // Without SMTP_URL the confirmation link is printed on the console.
+    const link = await printedLink(server, '/api/auth/verify-email');
     server.child.kill('SIGTERM');
     expect((await server.exited).code).toBe(0);
 
@@ -239,6 +255,23 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('the server process', () => {
     const unknown = startServer({ DATA_DIR: dir }, cli, ['nobody@example.com']);
     expect((await unknown.exited).code).toBe(1);
     expect(unknown.stderr()).toContain('no user with the email nobody@example.com');
+
+    // As on the All Users page: not before the owner has confirmed the address.
+    const unconfirmed = startServer({ DATA_DIR: dir }, cli, ['owner@example.com']);
+    expect((await unconfirmed.exited).code).toBe(1);
+    expect(unconfirmed.stderr()).toContain(
+      'owner@example.com has not confirmed their email address yet. They can be made an admin once they have followed the link we mailed them. Without SMTP_URL the shop prints that link on its console.',
+    );
+
+    const confirming = startServer(env);
+    await ready(confirming);
+    const confirmed = await fetch(link.replace(origin, `http://127.0.0.1:${port}`), {
+      redirect: 'manual',
+    });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get('location')).toContain('/email-verified');
+    confirming.child.kill('SIGTERM');
+    expect((await confirming.exited).code).toBe(0);
 
     const promote = startServer({ DATA_DIR: dir }, cli, ['Owner@Example.com']);
     expect((await promote.exited).code).toBe(0);

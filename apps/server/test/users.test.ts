@@ -63,6 +63,21 @@ describe('user management', () => {
     expect((await as(admin, 'GET', `/api/admin/${buyer.email}`)).json()).toEqual({ admin: true });
   });
 
+  it('refuses to make an account admin before its owner has confirmed the address', async () => {
+    const unconfirmed = await signUp(t.app, { verify: false });
+    const res = await as(admin, 'PUT', `/api/user/admin/${unconfirmed.email}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: 'email_not_verified',
+      message: `${unconfirmed.email} has not confirmed their email address yet. They can be made an admin once they have followed the link we mailed them.`,
+    });
+    const [row] = await t.database.db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.email, unconfirmed.email));
+    expect(row?.role).toBe('user');
+  });
+
   it('answers 404 for an unknown email and 400 for something that is not an email', async () => {
     const missing = await as(admin, 'PUT', `/api/user/admin/${uniqueEmail('ghost')}`);
     expect(missing.statusCode).toBe(404);

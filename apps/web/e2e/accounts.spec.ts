@@ -127,8 +127,9 @@ test('a buyer sees the buyer dashboard, saves their profile, and is kept off adm
   await signOut(page);
 });
 
-test('an admin sees All Users, makes a new user an admin, and removes them after confirming', async ({
+test('an admin sees All Users, makes a new user an admin once their address is confirmed, and removes them after confirming', async ({
   page,
+  request,
   baseURL,
 }, testInfo) => {
   const email = uniqueEmail('piet', testInfo.project.name);
@@ -160,6 +161,25 @@ test('an admin sees All Users, makes a new user an admin, and removes them after
   // Phones list users as cards, wider screens as table rows.
   const entry = page.getByRole(isPhone(page) ? 'listitem' : 'row').filter({ hasText: email });
   await expect(entry).toContainText('user');
+  // Not before Piet has followed the mailed link: the page says why.
+  await entry.getByRole('button', { name: 'Make Admin' }).click();
+  const notYet = page.getByRole('alert').filter({
+    hasText: `${email} has not confirmed their email address yet. They can be made an admin once they have followed the link we mailed them.`,
+  });
+  await expect(notYet).toBeVisible();
+  await expect(entry).toContainText('user');
+  await notYet.getByRole('button', { name: 'close' }).click();
+  await expect(notYet).toBeHidden();
+
+  // Piet follows the link, in a browser of their own (the request fixture keeps no cookies of
+  // this page).
+  const mail = await waitForMail(request, {
+    to: email,
+    subject: 'Toolyard: confirm your email address',
+  });
+  const confirmed = await request.get(linkIn(mail, '/api/auth/verify-email'), { maxRedirects: 0 });
+  expect(confirmed.status()).toBe(302);
+
   await entry.getByRole('button', { name: 'Make Admin' }).click();
   await expect(page.getByText('Successfully made an admin')).toBeVisible();
   await expect(entry.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);

@@ -46,6 +46,7 @@ export function createUsersRepository(db: Db) {
           email: users.email,
           name: users.name,
           role: users.role,
+          emailVerified: users.emailVerified,
           phone: users.phone,
           address: users.address,
         })

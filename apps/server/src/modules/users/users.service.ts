@@ -6,6 +6,17 @@ import type { UsersRepository } from './users.repository.js';
 
 const noSuchUser = (email: string) => notFound(`There is no user with the email ${email}.`);
 
+/**
+ * Like ADMIN_EMAILS, promotion waits for the owner to prove the address: until then the account
+ * may be a stranger's who signed up with it first.
+ */
+const notConfirmed = (email: string) =>
+  new AppError(
+    'email_not_verified',
+    `${email} has not confirmed their email address yet. They can be made an admin once they have followed the link we mailed them.`,
+    409,
+  );
+
 /** Losing this admin would leave no active admin (a banned admin may always go). */
 const isLastActiveAdmin = (id: string, activeAdmins: string[]) =>
   activeAdmins.includes(id) && activeAdmins.length <= 1;
@@ -24,11 +35,15 @@ export function createUsersService(repo: UsersRepository, changes?: Pick<ChangeF
       return user.role === 'admin';
     },
 
+    /** Makes an admin (only of a confirmed address) or a buyer (never the last active admin). */
     async setRole(email: string, role: Role): Promise<{ email: string; role: Role }> {
       return repo
         .transaction(async (tx) => {
           const user = await repo.findByEmail(email, tx);
           if (!user) throw noSuchUser(email);
+          if (role === 'admin' && user.role !== 'admin' && !user.emailVerified) {
+            throw notConfirmed(user.email);
+          }
           if (role === 'user' && user.role === 'admin') {
             if (isLastActiveAdmin(user.id, await repo.lockAdmins(tx))) {
               throw new AppError(
