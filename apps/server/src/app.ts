@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import type { ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
-import { summarizeError } from './db/outage.js';
+import { causeOf, summarizeError } from './db/outage.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { resolveAuthSecret } from './modules/auth/auth-secret.js';
@@ -49,7 +49,7 @@ import { csrfPlugin } from './plugins/csrf.js';
 import { gracefulDrainPlugin } from './plugins/graceful-drain.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { connectRedis } from './plugins/redis.js';
-import { errorsPlugin, sendError } from './plugins/errors.js';
+import { createThrottledLog, errorsPlugin, sendError } from './plugins/errors.js';
 import { loggedPath } from './plugins/request-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { createJsonCache } from './plugins/json-cache.js';
@@ -155,13 +155,20 @@ export async function buildApp({ config, database, logger = false, mail }: Build
     await mailer.worker.stop();
     mailer.transport.close();
   });
+  const authLog = createThrottledLog();
   const auth = createAuth({
     config,
     db: database.db,
     enqueueMail: mailer.enqueue,
     secret: await resolveAuthSecret(config, database.db),
+    // Better Auth logs per request (a session it could not read in an outage, a stranger's bad
+    // callback or password): its lines follow the rule the error handler's do, one per cause
+    // every few seconds.
     log: (level, line) =>
-      app.log[level === 'success' ? 'info' : level](
+      authLog.write(
+        app.log,
+        level === 'success' ? 'info' : level,
+        [level, line.message.replace(/[0-9]+/g, '#'), ...line.errors.map(causeOf)].join('|'),
         { auth: line.errors },
         `Better Auth: ${line.message}`,
       ),

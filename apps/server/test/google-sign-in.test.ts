@@ -508,10 +508,78 @@ describe('a provider whose discovery publishes no signing keys', () => {
   });
 });
 
+/** A shop's log, line by line, with Better Auth's logger on (as in production). */
+function captureLog() {
+  const lines: { level: number; msg: string }[] = [];
+  return {
+    env: { LOG_LEVEL: 'info' },
+    logger: {
+      level: 'info',
+      stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    },
+    /** Lines other than the one every request gets, from `from` on. */
+    besidesRequests: (from = 0) => lines.slice(from).filter((l) => l.msg !== 'request completed'),
+    get length() {
+      return lines.length;
+    },
+  };
+}
+
+/** The callbacks a stranger can send without ever starting a sign-in. */
+const STRANGERS_CALLBACKS = [
+  '/api/auth/callback/google',
+  '/api/auth/callback/google?code=x&state=y',
+  '/api/auth/callback/google?error=access_denied',
+  '/api/auth/callback/google?state=never-issued-by-the-shop-0123456789&code=abc',
+];
+
+describe('a stranger calling the Google callback over and over', () => {
+  let provider: OidcStandIn;
+  let shop: TestApp;
+  const log = captureLog();
+  beforeAll(async () => {
+    provider = await startOidcStandIn({
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      redirectUris: [CALLBACK_URI],
+    });
+    shop = await buildTestApp({
+      env: {
+        PUBLIC_ORIGIN: ORIGIN,
+        GOOGLE_CLIENT_ID: CLIENT_ID,
+        GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+        GOOGLE_ISSUER: provider.issuer,
+        ...log.env,
+      },
+      logger: log.logger,
+    });
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await provider?.close();
+  });
+
+  it('is sent to the login page each time, and logged once per cause, not once per request', async () => {
+    const from = log.length;
+    for (let round = 0; round < 25; round++) {
+      for (const url of STRANGERS_CALLBACKS) {
+        const res = await shop.app.inject({ url });
+        expect(res.statusCode).toBe(302);
+        expect(String(res.headers.location)).toMatch(/^\/login\?error=/);
+      }
+    }
+    const lines = log.besidesRequests(from);
+    // 100 requests of three kinds ("State not found", "Failed to parse state"): a line each.
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThanOrEqual(3);
+  });
+});
+
 describe('without GOOGLE_CLIENT_ID', () => {
   let shop: TestApp;
+  const log = captureLog();
   beforeAll(async () => {
-    shop = await buildShop();
+    shop = await buildTestApp({ env: { PUBLIC_ORIGIN: ORIGIN, ...log.env }, logger: log.logger });
   });
   afterAll(async () => {
     await shop?.close();
@@ -530,6 +598,18 @@ describe('without GOOGLE_CLIENT_ID', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  });
+
+  it("answers a stranger's callbacks 404, and logs nothing but the request lines", async () => {
+    const from = log.length;
+    for (let round = 0; round < 25; round++) {
+      for (const url of STRANGERS_CALLBACKS) {
+        const res = await shop.app.inject({ url });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ error: 'not_found' });
+      }
+    }
+    expect(log.besidesRequests(from)).toEqual([]);
   });
 });
 

@@ -89,31 +89,43 @@ const throttled = createThrottledLog();
 
 /**
  * One log line per cause per window: an outage fails every request the same way, and a line
- * for each would bury the first (and fill the disk). The next line after a quiet window says
- * how many were left out.
+ * for each would bury the first (and fill the disk); a client sending the same bad input over
+ * and over gets one line per window, not one per request. The next line after a quiet window
+ * says how many were left out.
  */
 export function createThrottledLog(windowMs = 5000) {
   const causes = new Map<string, { until: number; suppressed: number }>();
+  /** Writes the line unless one of the same cause went out within the window. */
+  function write(
+    log: FastifyBaseLogger,
+    level: 'debug' | 'info' | 'warn' | 'error',
+    cause: string,
+    fields: Record<string, unknown>,
+    message: string,
+  ) {
+    const now = Date.now();
+    const entry = causes.get(cause);
+    if (entry && entry.until > now) {
+      entry.suppressed++;
+      return;
+    }
+    if (causes.size > 1000) causes.clear();
+    causes.set(cause, { until: now + windowMs, suppressed: 0 });
+    log[level](
+      { ...fields, ...(entry?.suppressed ? { suppressed: entry.suppressed } : {}) },
+      message,
+    );
+  }
   return {
+    write,
+    /** A failure, counted under its type, code and message (never its values). */
     report(
       log: FastifyBaseLogger,
       level: 'warn' | 'error',
       summary: SafeErrorSummary,
       message: string,
     ) {
-      const cause = causeOf(summary);
-      const now = Date.now();
-      const entry = causes.get(cause);
-      if (entry && entry.until > now) {
-        entry.suppressed++;
-        return;
-      }
-      if (causes.size > 1000) causes.clear();
-      causes.set(cause, { until: now + windowMs, suppressed: 0 });
-      log[level](
-        { err: summary, ...(entry?.suppressed ? { suppressed: entry.suppressed } : {}) },
-        message,
-      );
+      write(log, level, `${message}|${causeOf(summary)}`, { err: summary }, message);
     },
   };
 }

@@ -447,9 +447,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post('/auth/update-user', { schema: { body: updateUserBodySchema } }, forward);
   app.post('/auth/sign-out', forward);
   app.get('/auth/get-session', forward);
-  // Continue With Google: the start, and the provider's redirect back (ADR 004).
-  app.post('/auth/sign-in/social', forward);
-  app.get('/auth/callback/google', forward);
+  // Continue With Google: the start, and the provider's redirect back (ADR 004). Without
+  // Google they do not exist: a call answers 404 from the route below and reaches no code that
+  // logs.
+  if (config.google) {
+    app.post('/auth/sign-in/social', forward);
+    app.get('/auth/callback/google', forward);
+  }
 
   // Everything else Better Auth serves (sessions lists, its admin endpoints, account deletion)
   // is not part of the shop: it does not exist here.

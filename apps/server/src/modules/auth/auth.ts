@@ -30,14 +30,21 @@ export interface SafeLogLine {
 
 /**
  * Better Auth logs errors whole, and a database error's message holds the query and its
- * parameters (session tokens, emails). Only a summary of each goes on.
+ * parameters (session tokens, emails). Only a summary of each goes on. Its own sentences may
+ * end in what a client sent (`Invalid origin: https://...`, a callback URL): anything with a
+ * slash or an @ in it is left out.
  */
 function safeLogMessage(message: string, args: unknown[]): SafeLogLine {
   const errors = args.filter((a) => a instanceof Error).map(summarizeError);
   const looksLikeQuery = /failed query|params:|insert into|select |update |delete from/i.test(
     message,
   );
-  return { message: looksLikeQuery ? 'a database query failed' : message.slice(0, 200), errors };
+  return {
+    message: looksLikeQuery
+      ? 'a database query failed'
+      : message.slice(0, 200).replace(/\S*[/@]\S*/g, '…'),
+    errors,
+  };
 }
 
 /**
