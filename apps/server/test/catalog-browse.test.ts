@@ -1,7 +1,9 @@
 import {
   categoryAndDescendants,
+  parseTotalsWithout,
   SEARCH_MATCH_HEADER,
   TOTAL_COUNT_HEADER,
+  TOTAL_WITHOUT_HEADER,
   type Product,
   type ProductFacets,
 } from '@toolyard/shared';
@@ -40,6 +42,7 @@ describe('browsing the demo catalog', () => {
       products: res.json<Product[]>(),
       total: Number(res.headers[TOTAL_COUNT_HEADER]),
       match: res.headers[SEARCH_MATCH_HEADER],
+      without: res.headers[TOTAL_WITHOUT_HEADER] as string | undefined,
     };
   };
   const facets = async (query: string) => {
@@ -232,6 +235,58 @@ describe('browsing the demo catalog', () => {
     expect(f.total).toBe(0);
     // The facets still show where drills are, so the buyer can go there.
     expect(f.categories.map((c) => c.slug)).toContain('power-tools');
+  });
+
+  // Issue 26: an empty answer says whether the words or a filter left it empty.
+  it('says what the words alone match when the filters leave nothing, filter by filter', async () => {
+    const laser = await list('q=laser');
+    expect(laser.total).toBeGreaterThan(1);
+    expect(laser.without).toBeUndefined();
+
+    const cheap = await list('q=laser&maxPrice=1');
+    expect(cheap).toMatchObject({ products: [], total: 0, match: 'words' });
+    expect(cheap.without).toBe(`filters=${laser.total}, price=${laser.total}`);
+    // Asked again, the cached answer says the same.
+    expect((await list('q=laser&maxPrice=1')).without).toBe(cheap.without);
+
+    // The laser level is the one measuring tool with the word, in stock: only the price is in
+    // the way; taking off the category or the stock filter alone still finds nothing.
+    const level = seedProducts.find((p) => p.name === 'Laser Level Pro');
+    expect(level && seedInStock(level) && level.category).toBe('measuring-levels');
+    const three = await list('q=laser&maxPrice=1&inStock=true&category=measuring-levels');
+    expect(three.products).toEqual([]);
+    expect(parseTotalsWithout(three.without)).toEqual({
+      filters: laser.total,
+      category: 0,
+      price: 1,
+      inStock: 0,
+    });
+  });
+
+  it('says the same of names like a typo, and of nothing at all', async () => {
+    const hammr = await list('q=hammr&minPrice=500');
+    expect(hammr).toMatchObject({ products: [], match: 'similar' });
+    expect(hammr.without).toBe('filters=1, price=1');
+
+    const nonsense = await list('q=zzzzqqq&inStock=true');
+    expect(nonsense.products).toEqual([]);
+    expect(nonsense.without).toBe('filters=0, inStock=0');
+    // No filter set: nothing to take off, nothing said.
+    expect((await list('q=zzzzqqq')).without).toBeUndefined();
+    expect((await list('q=hammr&minPrice=5')).without).toBeUndefined();
+  });
+
+  it('counts every product when filters alone leave nothing', async () => {
+    const res = await list('minPrice=5000&inStock=true');
+    expect(res.products).toEqual([]);
+    expect(parseTotalsWithout(res.without)).toEqual({
+      filters: seedProducts.length,
+      price: seedProducts.filter(seedInStock).length,
+      inStock: 0,
+    });
+    expect((await list('minPrice=5000&sort=name')).without).toBe(
+      `filters=${seedProducts.length}, price=${seedProducts.length}`,
+    );
   });
 
   it.each([

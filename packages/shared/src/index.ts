@@ -1,6 +1,7 @@
 export * from './catalog.js';
 export * from './catalog-input.js';
 export * from './catalog-search.js';
+export * from './search-totals.js';
 export * from './categories.js';
 export * from './reviews.js';
 export * from './contact.js';

@@ -3,12 +3,15 @@ import {
   categoryAndDescendants,
   centsToDollars,
   dollarsToCents,
+  searchFilters,
   type Category,
   type Product,
   type ProductFacets,
   type ProductFacetsQuery,
   type ProductFields,
   type ProductListQuery,
+  type SearchFilter,
+  type TotalsWithout,
 } from '@toolyard/shared';
 import {
   and,
@@ -59,6 +62,8 @@ export interface ProductPage {
   total: number;
   /** Set when the answer is a search's. */
   match?: SearchMatch;
+  /** Set when a filtered answer is empty: what the words alone, or all but one filter, match. */
+  without?: TotalsWithout;
 }
 
 const live = isNull(products.archivedAt);
@@ -298,6 +303,37 @@ export function createCatalogRepository(db: Db) {
     return (row?.n ?? 0) > 0;
   }
 
+  /**
+   * For an empty, filtered answer: how many live products match `q` (or, without words, how
+   * many there are) with no filter, and with each filter set taken off alone. One pass over the
+   * matches, gathered by the search index; without words, over every live product, as an
+   * in-stock list reads them. Only an empty answer asks, and the answer is cached with it.
+   */
+  async function totalsWithout(
+    q: string | undefined,
+    match: SearchMatch | undefined,
+    n: Narrowing,
+  ): Promise<TotalsWithout> {
+    const each: Record<SearchFilter, SQL[]> = {
+      category: narrowing({ categoryIds: n.categoryIds }),
+      price: narrowing({ minPrice: n.minPrice, maxPrice: n.maxPrice }),
+      inStock: narrowing({ inStock: n.inStock }),
+    };
+    const set = searchFilters.filter((filter) => each[filter].length > 0);
+    const sku = narrowing({ sku: n.sku });
+    const counts: Partial<Record<SearchFilter, SQL<number>>> = {};
+    for (const filter of set) {
+      const others = set.filter((other) => other !== filter).flatMap((other) => each[other]);
+      counts[filter] =
+        sql<number>`(count(*) filter (where ${and(sql`true`, ...others, ...sku)}))::int`;
+    }
+    const [row] = await db
+      .select({ filters: sql<number>`count(*)::int`, ...counts })
+      .from(products)
+      .where(and(live, ...(q && match ? [matches(q, match)] : [])));
+    return (row ?? { filters: 0 }) as TotalsWithout;
+  }
+
   async function facetRows(q: string | undefined, match: SearchMatch | undefined, n: Narrowing) {
     const conditions = [live, ...narrowing({ ...n, categoryIds: undefined, inStock: false })];
     if (q && match) conditions.push(matches(q, match));
@@ -368,18 +404,38 @@ export function createCatalogRepository(db: Db) {
         return { rows, total };
       };
 
+      // The filters a buyer sets on a search page (not the sort, nor an exact SKU).
+      const narrowed =
+        query.category !== undefined ||
+        query.minPrice !== undefined ||
+        query.maxPrice !== undefined ||
+        query.inStock === true;
+
       if (!query.q) {
         const { rows, total } = await counted(undefined);
-        return { products: rows.map(toProduct), total };
+        const without =
+          total === 0 && narrowed ? await totalsWithout(undefined, undefined, n) : undefined;
+        return { products: rows.map(toProduct), total, ...(without && { without }) };
       }
       let match: SearchMatch = 'words';
       let result = await counted('words');
-      // Words found elsewhere than the filters allow: none here, not names like them.
-      if (result.total === 0 && !(filtered && (await anyWordMatch(query.q)))) {
-        match = 'similar';
-        result = await counted('similar');
+      let without: TotalsWithout | undefined;
+      if (result.total === 0) {
+        // Words found elsewhere than the filters allow: none here, not names like them.
+        if (filtered) without = await totalsWithout(query.q, 'words', n);
+        if (!without || without.filters === 0) {
+          match = 'similar';
+          result = await counted('similar');
+          without =
+            result.total === 0 && narrowed ? await totalsWithout(query.q, 'similar', n) : undefined;
+        }
       }
-      return { products: result.rows.map(toProduct), total: result.total, match };
+      return {
+        products: result.rows.map(toProduct),
+        total: result.total,
+        match,
+        ...(result.total === 0 && narrowed && without && { without }),
+      };
     },
 
     /** Counts per category (with the ones below it), in stock, and the price range of a search. */

@@ -13,6 +13,8 @@ import {
   SEARCH_MATCH_HEADER,
   slugify,
   TOTAL_COUNT_HEADER,
+  TOTAL_WITHOUT_HEADER,
+  formatTotalsWithout,
 } from '@toolyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -64,10 +66,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // Popular searches repeat; the cache keeps the 256 most recently asked answers.
       await cache.send(request, reply, cacheKey('list', request.query), async () => {
-        const { products, total, match } = await catalog.listProducts(request.query);
+        const { products, total, match, without } = await catalog.listProducts(request.query);
         return {
           json: JSON.stringify(productListSchema.parse(products)),
-          headers: { [TOTAL_COUNT_HEADER]: total, ...(match && { [SEARCH_MATCH_HEADER]: match }) },
+          headers: {
+            [TOTAL_COUNT_HEADER]: total,
+            ...(match && { [SEARCH_MATCH_HEADER]: match }),
+            ...(without && { [TOTAL_WITHOUT_HEADER]: formatTotalsWithout(without) }),
+          },
         };
       });
       return reply;

@@ -9,6 +9,7 @@ import { useSession } from '@/features/auth/api/get-session';
 import { CATALOG_PAGE_SIZE, useProductsPage } from '@/features/catalog/api/get-products-page';
 import { ProductCard } from '@/features/catalog/components/product-card';
 import { ProductSearch } from '@/features/catalog/components/product-search';
+import { SimilarNamesNotice } from '@/features/catalog/components/similar-names-notice';
 import { useProductPageParams } from '@/features/catalog/utils/product-page-params';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { PurchaseDialog } from '@/features/orders/components/purchase-dialog';
@@ -32,6 +33,7 @@ export default function AllItemsPage() {
       {/* Keyed by the search in the URL, so going back to the full list clears the box. */}
       <ProductSearch key={q} initial={q} onSearch={(next) => update({ q: next })} />
       <h2 className="sr-only">{q ? `Products matching “${q}”` : 'Products'}</h2>
+      <SimilarNamesNotice page={products.data} q={q} />
       {products.isPending ? (
         <Spinner label="Loading products" />
       ) : products.isError ? (

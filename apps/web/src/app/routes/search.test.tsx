@@ -36,12 +36,17 @@ const facets: ProductFacets = {
 };
 
 /** The search page at `url`, answering the list and facets of `list` and `facetQuery`. */
-function renderSearch(url: string, list: string, facetQuery: string) {
+function renderSearch(
+  url: string,
+  list: string,
+  facetQuery: string,
+  answer: { body: Product[]; headers: Record<string, string> } = {
+    body: [hammer],
+    headers: { 'x-total-count': '13', 'x-search-match': 'similar' },
+  },
+) {
   const api = mockApi({
-    [`GET /api/tool?${list}`]: () => ({
-      body: [hammer],
-      headers: { 'x-total-count': '13', 'x-search-match': 'similar' },
-    }),
+    [`GET /api/tool?${list}`]: () => answer,
     [`GET /api/tool/facets?${facetQuery}`]: () => ({ body: facets }),
     'GET /api/categories': () => ({ body: categories }),
   });
@@ -99,5 +104,108 @@ describe('SearchPage', () => {
 
     await user.click(screen.getByRole('checkbox', { name: /In stock only/ }));
     expect(window.location.search).toBe('?q=hammer&maxPrice=30&inStock=true&sort=name');
+  });
+
+  describe('says why a search found nothing, once', () => {
+    const empty = (headers: Record<string, string>) => ({
+      body: [],
+      headers: { 'x-total-count': '0', ...headers },
+    });
+
+    it('blames the words when nothing is like them, without a similar-names notice', async () => {
+      renderSearch(
+        '/search?q=zzzz',
+        'q=zzzz&page=1&pageSize=12',
+        'q=zzzz',
+        empty({ 'x-search-match': 'similar' }),
+      );
+      expect(await screen.findByText('No products match “zzzz”')).toBeTruthy();
+      expect(screen.getByText('Try other words, or fewer of them.')).toBeTruthy();
+      expect(screen.queryByText(/Showing similar names/)).toBeNull();
+      expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+    });
+
+    it('names the price filter when the words alone match', async () => {
+      const { user } = renderSearch(
+        '/search?q=laser&maxPrice=1',
+        'q=laser&maxPrice=1&page=1&pageSize=12',
+        'q=laser&maxPrice=1',
+        empty({ 'x-search-match': 'words', 'x-total-without': 'filters=3, price=3' }),
+      );
+      expect(
+        await screen.findByText('“laser” matches 3 products, but none priced at most $1.00'),
+      ).toBeTruthy();
+      expect(screen.getByText('Remove the price filter to see 3 products.')).toBeTruthy();
+      expect(screen.queryByText(/No products match/)).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Remove the price filter' }));
+      expect(window.location.search).toBe('?q=laser');
+    });
+
+    it('offers each filter that alone is in the way, with what taking it off shows', async () => {
+      const { user } = renderSearch(
+        '/search?q=hammer&category=saws&minPrice=5&maxPrice=10&inStock=true',
+        'q=hammer&category=saws&minPrice=5&maxPrice=10&inStock=true&page=1&pageSize=12',
+        'q=hammer&category=saws&minPrice=5&maxPrice=10&inStock=true',
+        empty({
+          'x-search-match': 'words',
+          'x-total-without': 'filters=4, category=2, price=0, inStock=1',
+        }),
+      );
+      expect(
+        await screen.findByText(
+          '“hammer” matches 4 products, but none in Saws, priced from $5.00 to $10.00 and in stock',
+        ),
+      ).toBeTruthy();
+      expect(screen.getByText('Remove one of these filters:')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Remove the price filter/ })).toBeNull();
+      expect(
+        screen.getByRole('button', { name: 'Remove the “In stock only” filter (1 product)' }),
+      ).toBeTruthy();
+      await user.click(
+        screen.getByRole('button', { name: 'Remove the category filter (2 products)' }),
+      );
+      expect(window.location.search).toBe('?q=hammer&minPrice=5&maxPrice=10&inStock=true');
+    });
+
+    it('asks to clear every filter when no one filter is enough', async () => {
+      const { user } = renderSearch(
+        '/search?minPrice=500&inStock=true',
+        'minPrice=500&inStock=true&page=1&pageSize=12',
+        'minPrice=500&inStock=true',
+        empty({ 'x-total-without': 'filters=14, price=0, inStock=0' }),
+      );
+      expect(
+        await screen.findByText('No products priced $500.00 or more and in stock'),
+      ).toBeTruthy();
+      expect(screen.getByText('Clear all the filters to see 14 products.')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Clear all the filters' }));
+      expect(window.location.search).toBe('');
+    });
+
+    it('says when names like the words are what the filters keep out', async () => {
+      renderSearch(
+        '/search?q=hammr&inStock=true',
+        'q=hammr&inStock=true&page=1&pageSize=12',
+        'q=hammr&inStock=true',
+        empty({ 'x-search-match': 'similar', 'x-total-without': 'filters=1, inStock=1' }),
+      );
+      expect(
+        await screen.findByText('Names like “hammr” match 1 product, but none in stock'),
+      ).toBeTruthy();
+      expect(screen.queryByText(/Showing similar names/)).toBeNull();
+    });
+
+    it('says the filters are not the reason when the words match nothing anywhere', async () => {
+      renderSearch(
+        '/search?q=zzzz&inStock=true',
+        'q=zzzz&inStock=true&page=1&pageSize=12',
+        'q=zzzz&inStock=true',
+        empty({ 'x-search-match': 'similar', 'x-total-without': 'filters=0, inStock=0' }),
+      );
+      expect(await screen.findByText('No products match “zzzz”')).toBeTruthy();
+      expect(
+        screen.getByText('Not even without the filters: try other words, or fewer of them.'),
+      ).toBeTruthy();
+    });
   });
 });

@@ -58,10 +58,11 @@ export function filterParams(filters: ProductFilters): URLSearchParams {
   return params;
 }
 
-export async function getProductsPage(
+/** GET /api/tool for one page: the page, and the answer's headers for what else they say. */
+export async function fetchProductsPage(
   { page, pageSize = PRODUCTS_PAGE_SIZE, sort, ...filters }: ProductPageQuery,
   signal?: AbortSignal,
-): Promise<ProductPage> {
+): Promise<[ProductPage, Headers]> {
   const params = filterParams(filters);
   params.set('page', String(page));
   params.set('pageSize', String(pageSize));
@@ -71,14 +72,20 @@ export async function getProductsPage(
     signal,
   });
   const match = headers.get(SEARCH_MATCH_HEADER);
-  return {
-    products: data,
-    total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
-    page,
-    pageSize,
-    ...((match === 'words' || match === 'similar') && { match }),
-  };
+  return [
+    {
+      products: data,
+      total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
+      page,
+      pageSize,
+      ...((match === 'words' || match === 'similar') && { match }),
+    },
+    headers,
+  ];
 }
+
+export const getProductsPage = async (query: ProductPageQuery, signal?: AbortSignal) =>
+  (await fetchProductsPage(query, signal))[0];
 
 export const productsPageQueryOptions = (query: ProductPageQuery) =>
   queryOptions({

@@ -7,10 +7,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useCategories } from '../api/get-categories';
 import { useFacets } from '../api/get-facets';
-import { CATALOG_PAGE_SIZE, useProductsPage } from '../api/get-products-page';
+import { CATALOG_PAGE_SIZE } from '../api/get-products-page';
+import { useSearchProducts } from '../api/search-products';
 import { useBrowseParams } from '../utils/browse-params';
 import { BrowseFilters } from './browse-filters';
+import { explainEmptySearch } from '../utils/empty-search';
+import { categoryBySlug } from '../utils/category-tree';
+import { EmptySearchState } from './empty-search-state';
 import { ProductCard } from './product-card';
+import { SimilarNamesNotice } from './similar-names-notice';
 
 /** Where the filters stop collapsing behind "Filters" (Tailwind's lg). */
 const WIDE = '(min-width: 1024px)';
@@ -38,7 +43,7 @@ export function ProductBrowse({
     maxPrice: query.maxPrice,
     inStock: query.inStock,
   };
-  const products = useProductsPage({
+  const products = useSearchProducts({
     ...filters,
     sort: query.sort,
     page: query.page,
@@ -88,40 +93,37 @@ export function ProductBrowse({
             ? `${products.data.total.toLocaleString('en-US')} ${products.data.total === 1 ? 'product' : 'products'}`
             : 'Products'}
         </h2>
-        {products.data?.match === 'similar' && query.q && (
-          <p role="status" className="alert alert-info alert-soft mt-3">
-            No exact matches for “{query.q}”. Showing similar names.
-          </p>
-        )}
-        {products.isPending ? (
+        <SimilarNamesNotice page={products.data} q={query.q} />
+        {products.isPending ||
+        // The last search's answer, kept while this one loads, would explain the wrong search.
+        (products.isPlaceholderData && products.data.products.length === 0) ? (
           <Spinner label="Loading products" />
         ) : products.isError ? (
           <ErrorState
             message={errorMessage(products.error)}
             onRetry={() => void products.refetch()}
           />
-        ) : products.data.products.length === 0 ? (
-          <EmptyState
-            title={
-              query.page > 1
-                ? 'No products on this page'
-                : query.q
-                  ? `No products match “${query.q}”`
-                  : 'No products match these filters'
-            }
-          >
-            {query.page > 1 ? (
-              <button type="button" className="btn btn-sm" onClick={() => update({})}>
-                Go to the first page
-              </button>
-            ) : filtered ? (
-              <button type="button" className="btn btn-sm" onClick={clearFilters}>
-                Clear filters
-              </button>
-            ) : (
-              'Try other words, or fewer of them.'
-            )}
+        ) : products.data.products.length === 0 && query.page > 1 ? (
+          <EmptyState title="No products on this page">
+            <button type="button" className="btn btn-sm" onClick={() => update({})}>
+              Go to the first page
+            </button>
           </EmptyState>
+        ) : products.data.products.length === 0 ? (
+          <EmptySearchState
+            explained={explainEmptySearch({
+              query: { ...query, category: filters.category },
+              without: products.data.without,
+              match: products.data.match,
+              categoryName: filters.category
+                ? (categoryBySlug(categories.data ?? [], filters.category)?.name ??
+                  filters.category)
+                : '',
+            })}
+            query={query}
+            fixedCategory={fixedCategory}
+            onChange={update}
+          />
         ) : (
           <div className={products.isPlaceholderData ? 'opacity-60' : undefined}>
             <ul className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
