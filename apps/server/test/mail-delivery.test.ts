@@ -1,3 +1,4 @@
+import type { OutboxMessage } from '@toolyard/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
@@ -749,5 +750,38 @@ describe('with EMAIL_VERIFICATION=required', () => {
       smtp.received.filter((m) => /^We have received your order/.test(m.subject)),
     ).toHaveLength(2);
     await expectDeliveredOnce(t.app, smtp.received);
+  });
+});
+
+describe('with no SMTP_URL', () => {
+  let t: TestApp;
+  const adminEmail = uniqueEmail('admin');
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ADMIN_EMAILS: adminEmail }, mail: { worker } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('keeps each message once, and the outbox page says kept, not sent', async () => {
+    const admin = await signUp(t.app, { email: adminEmail, name: 'Ada Admin' });
+    const buyer = await signUp(t.app, { name: 'Kim Kept' });
+    expect(await deliver(t.app)).toBeGreaterThanOrEqual(2);
+    expect(await deliver(t.app), 'a kept message is done with').toBe(0);
+
+    const res = await callAs(t.app, admin, 'GET', '/api/outbox');
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = (res.json() as OutboxMessage[]).filter((m) => m.to === buyer.email);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      topic: 'account.verify',
+      status: 'kept',
+      sentAt: null,
+      attempts: 0,
+      lastError: null,
+    });
+    expect(listed[0]?.subject).toMatch(/confirm/i);
+    expect(Date.parse(listed[0]?.keptAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 });

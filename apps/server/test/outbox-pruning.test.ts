@@ -19,11 +19,16 @@ describe('the outbox forgets what it is done with', () => {
   const event = (to: string) =>
     ({ topic: 'account.exists', to, data: { name: 'Kept Or Not' } }) as const;
 
-  it('after 30 days: sent, skipped and given-up messages go; recent and unsent ones stay', async () => {
+  it('after 30 days: sent, kept, skipped and given-up messages go; recent and unsent ones stay', async () => {
     const db = t.database.db;
-    const addresses = ['old-sent', 'old-skipped', 'old-failed', 'new-sent', 'old-pending'].map(
-      (a) => `${a}-${Date.now()}@example.com`,
-    );
+    const addresses = [
+      'old-sent',
+      'old-kept',
+      'old-skipped',
+      'old-failed',
+      'new-sent',
+      'old-pending',
+    ].map((a) => `${a}-${Date.now()}@example.com`);
     for (const to of addresses) await enqueueMail(db, event(to));
     const ids = Object.fromEntries(
       (
@@ -37,6 +42,7 @@ describe('the outbox forgets what it is done with', () => {
     const set = (id: string, values: Record<string, unknown>) =>
       db.update(outbox).set(values).where(eq(outbox.id, id));
     await set(ids['old-sent'] as string, { sentAt: monthAgo, createdAt: monthAgo });
+    await set(ids['old-kept'] as string, { keptAt: monthAgo, createdAt: monthAgo });
     await set(ids['old-skipped'] as string, { skippedAt: monthAgo, createdAt: monthAgo });
     await set(ids['old-failed'] as string, { failedAt: monthAgo, createdAt: monthAgo });
     await set(ids['new-sent'] as string, { sentAt: sql`now()` });

@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
 
-/** Skipped: not to be sent after all (a reminder for an order paid or cancelled since). */
-export const outboxStatuses = ['pending', 'sent', 'failed', 'skipped'] as const;
+/**
+ * Kept: composed and kept here, not sent, because the shop has no SMTP_URL. Skipped: not to be
+ * sent after all (a reminder for an order paid or cancelled since).
+ */
+export const outboxStatuses = ['pending', 'sent', 'kept', 'failed', 'skipped'] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
 
 /**
@@ -20,6 +23,7 @@ export const outboxMessageSchema = z.object({
   lastError: z.nullable(z.string()),
   createdAt: z.string(),
   sentAt: z.nullable(z.string()),
+  keptAt: z.nullable(z.string()),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 

@@ -521,6 +521,8 @@ export const outbox = pgTable(
     subject: text('subject'),
     text: text('text'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Composed and kept, not sent: the shop had no SMTP_URL (the outbox page is where it is read). */
+    keptAt: timestamp('kept_at', { withTimezone: true }),
     /** Given up after the last attempt. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
     /** Not to be sent after all: a reminder for an order paid or cancelled since. */
@@ -528,10 +530,12 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // What the worker looks for: messages not yet sent, given up or skipped, by when they are due.
+    // What the worker looks for: messages not yet sent, kept, given up or skipped, by when they are due.
     index('outbox_due_idx')
       .on(t.availableAt)
-      .where(sql`${t.sentAt} is null and ${t.failedAt} is null and ${t.skippedAt} is null`),
+      .where(
+        sql`${t.sentAt} is null and ${t.keptAt} is null and ${t.failedAt} is null and ${t.skippedAt} is null`,
+      ),
     index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );

@@ -36,7 +36,7 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number;
   /** First retry delay; each later one doubles, up to an hour. */
   retryBaseMs?: number;
-  /** How long a message done with (sent, skipped, given up) is kept; checked once an hour. */
+  /** How long a message done with (sent, kept, skipped, given up) is kept; checked once an hour. */
   keepMs?: number;
 }
 
@@ -134,7 +134,12 @@ export function createOutboxWorker({
       return;
     }
     await release();
-    await record(message, repo.markSent(message, composed));
+    await record(
+      message,
+      transport.kind === 'kept'
+        ? repo.markKept(message, composed)
+        : repo.markSent(message, composed),
+    );
   }
 
   /** Sends up to one batch of due messages, claiming each in turn; resolves to how many were handled. */

@@ -133,7 +133,7 @@ export function createOutboxRepository(db: Db) {
       }>(sql`
         with due as (
           select "_id" from outbox
-          where sent_at is null and failed_at is null and skipped_at is null
+          where sent_at is null and kept_at is null and failed_at is null and skipped_at is null
             and available_at <= now()
             and (leased_until is null or leased_until <= now())
             ${except.length > 0 ? sql`and "_id" not in ${except}` : sql``}
@@ -188,6 +188,20 @@ export function createOutboxRepository(db: Db) {
     },
 
     /**
+     * Composed and kept, not sent (no SMTP_URL): done with, and shown as kept. False, and
+     * nothing changed, when the claim is no longer this token's.
+     */
+    async markKept(
+      message: ClaimedMessage,
+      composed: { subject: string; text: string },
+    ): Promise<boolean> {
+      return changeOwn(
+        message,
+        sql`kept_at = now(), subject = ${composed.subject}, text = ${composed.text}, last_error = null`,
+      );
+    },
+
+    /**
      * Not sent this time: tried again after `retryInMs`, or never again when that is null.
      * False, and nothing changed, when the claim is no longer this token's.
      */
@@ -227,14 +241,14 @@ export function createOutboxRepository(db: Db) {
     },
 
     /**
-     * Forgets messages done with (sent, skipped or given up) before `before`, a batch at a time;
+     * Forgets messages done with (sent, kept, skipped or given up) before `before`, a batch at a time;
      * resolves to how many went.
      */
     async prune(before: Date, limit = 1000): Promise<number> {
       const result = await db.execute(sql`
         delete from outbox where "_id" in (
           select "_id" from outbox
-          where coalesce(sent_at, skipped_at, failed_at) < ${before.toISOString()}::timestamptz
+          where coalesce(sent_at, kept_at, skipped_at, failed_at) < ${before.toISOString()}::timestamptz
           limit ${limit})
         returning "_id"`);
       return (result as unknown as { rows: unknown[] }).rows.length;
@@ -267,6 +281,7 @@ export function createOutboxRepository(db: Db) {
           lastError: row.lastError,
           createdAt: row.createdAt.toISOString(),
           sentAt: row.sentAt?.toISOString() ?? null,
+          keptAt: row.keptAt?.toISOString() ?? null,
         })),
       };
     },
@@ -275,6 +290,7 @@ export function createOutboxRepository(db: Db) {
 
 function statusOf(row: typeof outbox.$inferSelect): OutboxStatus {
   if (row.sentAt) return 'sent';
+  if (row.keptAt) return 'kept';
   if (row.skippedAt) return 'skipped';
   if (row.failedAt) return 'failed';
   return 'pending';

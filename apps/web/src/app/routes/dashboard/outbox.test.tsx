@@ -20,6 +20,7 @@ const oneMessage = {
   lastError: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   sentAt: '2026-11-23T10:00:05.000Z',
+  keptAt: null,
 };
 
 describe('the outbox page', () => {

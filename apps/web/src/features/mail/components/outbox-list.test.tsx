@@ -15,6 +15,7 @@ const message = (overrides: Partial<OutboxMessage>): OutboxMessage => ({
   lastError: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   sentAt: '2026-11-23T10:00:05.000Z',
+  keptAt: null,
   ...overrides,
 });
 
@@ -75,5 +76,26 @@ describe('OutboxList', () => {
     expect(pending.getByRole('heading', { name: 'Not composed yet: reset-password' })).toBeTruthy();
     expect(pending.getByText('pending')).toBeTruthy();
     expect(pending.queryByText('Show the message')).toBeNull();
+  });
+
+  it('shows a message kept with no SMTP_URL as kept, not as sent', () => {
+    renderWithProviders(
+      <OutboxList
+        messages={[
+          message({
+            status: 'kept',
+            sentAt: null,
+            keptAt: '2026-11-23T10:00:05.000Z',
+            attempts: 0,
+          }),
+        ]}
+      />,
+    );
+    const kept = within(screen.getByRole('article'));
+    expect(kept.getByText('kept')).toBeTruthy();
+    expect(kept.queryByText('sent')).toBeNull();
+    expect(kept.queryByText('Sent')).toBeNull();
+    expect(kept.getByText('Kept')).toBeTruthy();
+    expect(kept.getByText(/not sent: the shop has no SMTP_URL/)).toBeTruthy();
   });
 });

@@ -7,12 +7,14 @@ const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyl
 const statusStyles: Record<OutboxStatus, string> = {
   pending: 'badge-warning badge-soft',
   sent: 'badge-success',
+  kept: 'badge-info badge-soft',
   failed: 'badge-error',
   skipped: 'badge-ghost',
 };
 
 /**
- * The outbox's messages as cards, newest first: who to, what about, whether it went, and the
+ * The outbox's messages as cards, newest first: who to, what about, whether it went (or was only
+ * kept here, with no SMTP_URL), and the
  * text, whose web addresses are links (so a sign-up or reset link can be followed from here).
  */
 export function OutboxList({ messages }: { messages: OutboxMessage[] }) {
@@ -50,6 +52,14 @@ export function OutboxList({ messages }: { messages: OutboxMessage[] }) {
                     <dt className="text-base-content/70">Sent</dt>
                     <dd>
                       <Time iso={m.sentAt} />
+                    </dd>
+                  </>
+                )}
+                {m.keptAt && (
+                  <>
+                    <dt className="text-base-content/70">Kept</dt>
+                    <dd>
+                      <Time iso={m.keptAt} /> (not sent: the shop has no SMTP_URL)
                     </dd>
                   </>
                 )}
