@@ -52,6 +52,7 @@ import { connectRedis } from './plugins/redis.js';
 import { createThrottledLog, errorsPlugin, sendError } from './plugins/errors.js';
 import { loggedPath } from './plugins/request-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { slowClientServerOptions, slowClientsPlugin } from './plugins/slow-clients.js';
 import { createJsonCache } from './plugins/json-cache.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
@@ -75,6 +76,8 @@ export async function buildApp({ config, database, logger = false, mail }: Build
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client trickling its headers or body is cut off (plugins/slow-clients.ts).
+    ...slowClientServerOptions(config.timeouts),
     // A request that reaches a closing server came on a connection it had accepted: it is
     // answered, with Connection: close, rather than refused (plugins/graceful-drain.ts).
     return503OnClosing: false,
@@ -111,6 +114,7 @@ export async function buildApp({ config, database, logger = false, mail }: Build
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(gracefulDrainPlugin);
+  await app.register(slowClientsPlugin, config.timeouts);
   // Stripe Elements runs Stripe's script and frames, which talk to Stripe's API.
   const stripe = config.payments.mode === 'stripe';
   await app.register(securityHeadersPlugin, {

@@ -108,6 +108,9 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000).default(5000),
   DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000).default(3000),
+  HEADERS_TIMEOUT_MS: wholeNumber(100, 600_000).default(10_000),
+  BODY_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
+  UPLOAD_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST_DIR: z.string().min(1).default(webDistDefault),
@@ -124,6 +127,11 @@ export type Config = Readonly<{
   databaseUrl: string | undefined;
   /** Pool size and time limits on PostgreSQL (unused on the embedded database). */
   database: PostgresLimits;
+  /**
+   * How long a client may take to send a request: its headers, then its body (an upload's body,
+   * once an admin's upload is let in); past them the connection is cut (plugins/slow-clients.ts).
+   */
+  timeouts: { headersMs: number; bodyMs: number; uploadMs: number };
   /** Rate-limit counters shared by every instance; in memory per instance when unset. */
   redisUrl: string | undefined;
   /**
@@ -220,6 +228,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     );
   }
+  if (e.HEADERS_TIMEOUT_MS > e.BODY_TIMEOUT_MS || e.BODY_TIMEOUT_MS > e.UPLOAD_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Invalid configuration: HEADERS_TIMEOUT_MS, BODY_TIMEOUT_MS and UPLOAD_TIMEOUT_MS must each be at most the next',
+    );
+  }
   const publicOrigin = e.PUBLIC_ORIGIN
     ? new URL(e.PUBLIC_ORIGIN).origin
     : `http://localhost:${e.PORT}`;
@@ -237,6 +250,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       poolSize: e.DATABASE_POOL_SIZE,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    },
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      bodyMs: e.BODY_TIMEOUT_MS,
+      uploadMs: e.UPLOAD_TIMEOUT_MS,
     },
     redisUrl: e.REDIS_URL,
     // Off unless set: a client that reaches the server directly could otherwise choose its own

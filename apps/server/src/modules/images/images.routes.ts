@@ -29,7 +29,12 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: SessionGuards
 
   app.post(
     '/images',
-    { onRequest: guards.adminOnly, schema: { response: { 201: z.object({ url: z.string() }) } } },
+    {
+      onRequest: guards.adminOnly,
+      // An admin's upload may take UPLOAD_TIMEOUT_MS over a slow line (plugins/slow-clients.ts).
+      config: { upload: true },
+      schema: { response: { 201: z.object({ url: z.string() }) } },
+    },
     async (request, reply) => {
       const actor = await guards.requireAdmin(request);
       const file = await request.file().catch(() => undefined);
