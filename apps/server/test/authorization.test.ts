@@ -295,6 +295,12 @@ const routes: RouteCase[] = [
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   },
   {
+    route: 'search orders by number or email',
+    method: 'GET',
+    url: (c) => `/api/order?q=${encodeURIComponent(c.buyer.email)}`,
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  },
+  {
     route: "buyer's order",
     method: 'GET',
     url: (c) => `/api/order/${c.orderId}`,

@@ -22,6 +22,7 @@ const SPEC_ORDER_KEYS = [
   'expiresAt',
   'fulfilmentStatus',
   'itemId',
+  'number',
   'paid',
   'paymentStatus',
   'price',
@@ -307,6 +308,40 @@ describe('checkout', () => {
       expect(await cartOf(me)).toEqual([[a, 1]]);
     } finally {
       await capped.close();
+    }
+  });
+
+  it('gives 50 checkouts at once 50 different order numbers, each in its order, page and mail', async () => {
+    const itemId = await createProduct(t.database, { availableQuantity: 1000 });
+    const buyers: Account[] = [];
+    for (let i = 0; i < 50; i++) {
+      const account = await signUp(t.app);
+      await fill(account, [[itemId, 1 + (i % 3)]]);
+      buyers.push(account);
+    }
+
+    const results = await Promise.all(buyers.map((b) => checkout(b)));
+
+    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+    const placed = results.map((r) => r.json<{ _id: string; number: string }>());
+    for (const { number } of placed) expect(number).toMatch(/^TY-\d{6,}$/);
+    expect(new Set(placed.map((o) => o.number)).size).toBe(50);
+    // The number is the order's for good: its page, its buyer's list and its mail say the same.
+    for (const [i, { _id, number }] of placed.entries()) {
+      const account = buyers[i] as Account;
+      expect((await callAs(t.app, account, 'GET', `/api/order/${_id}`)).json().number).toBe(number);
+      const mine = await callAs(
+        t.app,
+        account,
+        'GET',
+        `/api/order?BuyerEmail=${encodeURIComponent(account.email)}`,
+      );
+      expect(mine.json().map((o: { number: string }) => o.number)).toEqual([number]);
+      const [mail] = await db()
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.topic, 'order.received'), eq(outbox.recipient, account.email)));
+      expect(`TY-${(mail?.data as { number: number }).number}`).toBe(number);
     }
   });
 

@@ -144,6 +144,14 @@ describe('mail delivered over SMTP', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json()._id as string;
   };
+  /** The order's number, as its mails name it (TY-100234). */
+  const numberOf = async (orderId: string) => {
+    const [row] = await t.database.db
+      .select({ number: orders.number })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    return `TY-${row?.number}`;
+  };
   const pay = async (buyer: Account, orderId: string) => {
     const res = await call(buyer, 'POST', `/api/order/${orderId}/pay`, CARD);
     expect(res.statusCode, res.body).toBe(200);
@@ -293,7 +301,7 @@ describe('mail delivered over SMTP', () => {
       smtp.clear();
 
       const orderId = await placeOrder(buyer, { name: 'Framing Hammer', quantity: 3 });
-      const ref = orderId.slice(0, 8);
+      const ref = await numberOf(orderId);
       await deliver(t.app);
       const received = theMail(
         await arrived(smtp, 1),
@@ -349,18 +357,20 @@ describe('mail delivered over SMTP', () => {
       const gone = theMail(
         smtp.received,
         buyer.email,
-        new RegExp(`^Your order ${cancelled.slice(0, 8)} was cancelled$`),
+        new RegExp(`^Your order ${await numberOf(cancelled)} was cancelled$`),
       );
       expect(gone.text).toContain(
-        `as you asked, your order ${cancelled.slice(0, 8)} was cancelled`,
+        `as you asked, your order ${await numberOf(cancelled)} was cancelled`,
       );
       expect(gone.text).toMatch(/Total\s+\$19\.99/);
       const back = theMail(
         smtp.received,
         buyer.email,
-        new RegExp(`^Your order ${refunded.slice(0, 8)} was refunded$`),
+        new RegExp(`^Your order ${await numberOf(refunded)} was refunded$`),
       );
-      expect(back.text).toContain(`we have refunded $39.98 of your order ${refunded.slice(0, 8)}`);
+      expect(back.text).toContain(
+        `we have refunded $39.98 of your order ${await numberOf(refunded)}`,
+      );
 
       await expectDeliveredOnce(t.app, smtp.received);
       await expectNothingMore(t.app, smtp);
@@ -369,7 +379,7 @@ describe('mail delivered over SMTP', () => {
     it('order.expiring in the last stretch of the hold, once however often the job runs, then order.expired', async () => {
       const buyer = await signUp(t.app, { name: 'Lena Late' });
       const orderId = await placeOrder(buyer, { quantity: 2 });
-      const ref = orderId.slice(0, 8);
+      const ref = await numberOf(orderId);
       await deliver(t.app);
       smtp.clear();
 
@@ -440,7 +450,7 @@ describe('mail delivered over SMTP', () => {
 
       await arrived(smtp, 1);
       expect(smtp.received.map((m) => m.subject)).toEqual([
-        `Receipt for your order ${orderId.slice(0, 8)}`,
+        `Receipt for your order ${await numberOf(orderId)}`,
       ]);
       const { messages } = await t.app.mailer.repo.list(1, 100);
       expect(messages.find((m) => m._id === reminder?.id)).toMatchObject({
@@ -474,7 +484,7 @@ describe('mail delivered over SMTP', () => {
       await new Promise((resolve) => setTimeout(resolve, RETRY_BASE_MS * 2));
       await deliver(t.app);
       expect(smtp.received.map((m) => m.subject)).toEqual([
-        `Receipt for your order ${orderId.slice(0, 8)}`,
+        `Receipt for your order ${await numberOf(orderId)}`,
       ]);
       const { messages } = await t.app.mailer.repo.list(1, 100);
       expect(messages.find((m) => m._id === reminder?.id)).toMatchObject({
@@ -520,7 +530,7 @@ describe('mail delivered over SMTP', () => {
       expect(sent.map((r) => r.id).sort()).toEqual(rows.map((r) => r.id).sort());
       for (const row of sent) expect(row).toMatchObject({ attempts: 2, lastError: null });
       for (const orderId of placed) {
-        theMail(smtp.received, buyer.email, new RegExp(`order ${orderId.slice(0, 8)}$`));
+        theMail(smtp.received, buyer.email, new RegExp(`order ${await numberOf(orderId)}$`));
       }
       for (const to of admins) theMail(smtp.received, to, /While the mail was down/);
     });

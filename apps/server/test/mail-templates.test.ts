@@ -12,10 +12,11 @@ import {
 
 const shop: ShopFacts = { name: 'Toolyard', origin: 'https://shop.example.com' };
 const orderId = '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
-const ref = '3f1c2a4e';
+const ref = 'TY-100234';
 
 const order: MailOrder = {
   orderId,
+  number: 100234,
   buyerName: 'Ada Lovelace',
   lines: [
     { name: 'Claw hammer', quantity: 2, priceCents: 1250, totalCents: 2500 },
@@ -105,7 +106,7 @@ function expectOrder(mail: ComposedMail) {
   );
 }
 
-const myOrders = 'https://shop.example.com/dashboard/myOrders';
+const orderPage = `https://shop.example.com/dashboard/orders/${orderId}`;
 const payment = `https://shop.example.com/dashboard/payment/${orderId}`;
 const forgotPassword = 'https://shop.example.com/forgot-password';
 
@@ -137,7 +138,25 @@ describe('order mails', () => {
     expectOrder(mail);
     expectInBoth(mail, 'held for you unpaid until 26 November 2026, 14:05 UTC');
     expectLink(mail, payment);
-    expectLink(mail, myOrders);
+    expectLink(mail, orderPage);
+  });
+
+  it.each(mailTopics.filter((topic) => topic.startsWith('order.')))(
+    '%s names the order by its number and links to its own page',
+    async (topic) => {
+      const mail = await compose(topic);
+      expect(mail.subject).toContain(ref);
+      expectInBoth(mail, `Order ${ref}, placed`);
+      expectLink(mail, orderPage);
+      expect(mail.text).not.toContain('/dashboard/myOrders');
+    },
+  );
+
+  it('names an order by the start of its id in a message written before orders had numbers', async () => {
+    const { number: _, ...unnumbered } = order;
+    const mail = await compose('order.shipped', unnumbered);
+    expect(mail.subject).toBe('Your order 3f1c2a4e has shipped');
+    expectInBoth(mail, 'Order 3f1c2a4e, placed');
   });
 
   it('order.received without a hold says nothing of one', async () => {
@@ -165,7 +184,7 @@ describe('order mails', () => {
     expect(mail.subject).toBe(`Your order ${ref} has shipped`);
     expectInBoth(mail, `your order ${ref} is on its way`);
     expectOrder(mail);
-    expectLink(mail, myOrders);
+    expectLink(mail, orderPage);
   });
 
   it('order.shipped names the carrier and tracking number when the admin gave them', async () => {

@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../src/db/schema.js';
+import type { Database } from '../src/db/client.js';
+import { orders, outbox } from '../src/db/schema.js';
 import { callAs, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stockOf } from './helpers/catalog.js';
+import { createDatabaseBefore } from './helpers/test-database.js';
 
 const QUANTITY_MESSAGE =
   'Please Order Less than Available Qty & Higher Than Minimum Order Quantity';
@@ -56,6 +58,101 @@ describe('orders', () => {
     const placed = await t.database.db.select().from(orders).where(eq(orders.itemId, itemId));
     expect(placed).toHaveLength(10);
     expect(placed.reduce((sum, o) => sum + o.orderQuantity, 0)).toBe(30);
+    // Orders placed together in one batch still get a number each.
+    const numbers = results.filter((r) => r.statusCode === 201).map((r) => r.json().number);
+    expect(new Set(numbers).size).toBe(10);
+    expect(numbers.sort()).toEqual(placed.map((o) => `TY-${o.number}`).sort());
+  });
+
+  it('gives every order a number of its own, TY- and six or more digits, in every answer', async () => {
+    const itemId = await createProduct(t.database);
+    const first = (await order(buyer, itemId, 1)).json();
+    const second = (await order(buyer, itemId, 1)).json();
+    expect(first.number).toMatch(/^TY-\d{6,}$/);
+    expect(second.number).toMatch(/^TY-\d{6,}$/);
+    expect(second.number).not.toBe(first.number);
+    expect((await call(buyer, 'GET', `/api/order/${first._id}`)).json().number).toBe(first.number);
+    const mine = await call(
+      buyer,
+      'GET',
+      `/api/order?BuyerEmail=${encodeURIComponent(buyer.email)}`,
+    );
+    expect(mine.json().find((o: { _id: string }) => o._id === first._id).number).toBe(first.number);
+    const cancelled = await call(admin, 'POST', `/api/order/${second._id}/cancel`);
+    expect(cancelled.json().number).toBe(second.number);
+  });
+
+  describe("admins find an order by its number or its buyer's email", () => {
+    let placed: { _id: string; number: string };
+    const search = (account: Account, q: string) =>
+      call(account, 'GET', `/api/order?q=${encodeURIComponent(q)}`);
+    const ids = (res: { json: () => { _id: string }[] }) => res.json().map((o) => o._id);
+
+    beforeAll(async () => {
+      placed = (await order(other, await createProduct(t.database), 2)).json();
+    });
+
+    it.each([
+      ['the number', (n: string) => n],
+      ['the number in lower case', (n: string) => n.toLowerCase()],
+      ['the number without its prefix', (n: string) => n.slice(3)],
+      ['the number with spaces around it', (n: string) => `  ${n} `],
+    ])('by %s', async (_how, query) => {
+      const res = await search(admin, query(placed.number));
+      expect(res.statusCode).toBe(200);
+      expect(ids(res)).toEqual([placed._id]);
+      expect(res.headers['x-total-count']).toBe('1');
+    });
+
+    it('by the email, in any letter case, with every order of that buyer', async () => {
+      const res = await search(admin, other.email.toUpperCase());
+      expect(res.statusCode).toBe(200);
+      expect(ids(res)).toContain(placed._id);
+      expect(res.json().every((o: { BuyerEmail: string }) => o.BuyerEmail === other.email)).toBe(
+        true,
+      );
+    });
+
+    it('only exactly: part of a number or an email, or another prefix, finds nothing', async () => {
+      for (const q of [
+        placed.number.slice(0, -1),
+        placed.number.slice(4),
+        `XX-${placed.number.slice(3)}`,
+        other.email.slice(0, 10),
+        other.email.split('@')[1] as string,
+        'TY-',
+      ]) {
+        const res = await search(admin, q);
+        expect(res.statusCode, q).toBe(200);
+        expect(ids(res), q).toEqual([]);
+      }
+    });
+
+    it('keeps the status filter and treats an empty search as none', async () => {
+      expect(ids(await call(admin, 'GET', `/api/order?status=paid&q=${placed.number}`))).toEqual(
+        [],
+      );
+      expect(ids(await call(admin, 'GET', `/api/order?status=pending&q=${placed.number}`))).toEqual(
+        [placed._id],
+      );
+      expect((await call(admin, 'GET', '/api/order?q=')).statusCode).toBe(200);
+    });
+
+    it('is for admins only', async () => {
+      const res = await search(other, placed.number);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'forbidden', message: 'Only admins can search orders.' });
+      expect(
+        (
+          await call(
+            other,
+            'GET',
+            `/api/order?BuyerEmail=${encodeURIComponent(other.email)}&q=${placed.number}`,
+          )
+        ).statusCode,
+      ).toBe(403);
+      expect((await call(null, 'GET', `/api/order?q=${placed.number}`)).statusCode).toBe(401);
+    });
   });
 
   it('takes price, names, email and total from the database and the session, never the body', async () => {
@@ -267,5 +364,61 @@ describe('orders', () => {
     const cancelled = await call(admin, 'POST', `/api/order/${pending._id}/cancel`);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancelReason: 'admin' });
     expect(await stockOf(t.database, itemId)).toBe(95);
+  });
+});
+
+describe('migration 0014', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    // A shop that took orders before they had numbers.
+    database = await createDatabaseBefore('order_numbers');
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('numbers the earlier orders in the order they were placed, and new orders after them', async () => {
+    const itemId = await createProduct(database);
+    const rows = await database.db.execute(sql`
+      insert into orders (item_id, item_name, order_quantity, price_cents, total_cents,
+                          buyer_name, buyer_email, created_at)
+      values (${itemId}, 'Later', 1, 1250, 1250, 'Old Buyer', 'old@example.com', now() - interval '1 day'),
+             (${itemId}, 'Earlier', 1, 1250, 1250, 'Old Buyer', 'old@example.com', now() - interval '2 days')
+      returning "_id"`);
+    const [later, earlier] = (rows as unknown as { rows: { _id: string }[] }).rows.map(
+      (r) => r._id,
+    );
+    await database.db.execute(sql`
+      insert into outbox (topic, recipient, data, dedupe_key)
+      values ('order.received', 'old@example.com', ${JSON.stringify({ orderId: later })}::jsonb, 'a'),
+             ('account.reset', 'old@example.com', '{"name":"Old"}'::jsonb, 'b')`);
+
+    await database.migrate();
+
+    const numbered = await database.db
+      .select({ id: orders.id, number: orders.number })
+      .from(orders)
+      .orderBy(orders.number);
+    expect(numbered).toEqual([
+      { id: earlier, number: 100001 },
+      { id: later, number: 100002 },
+    ]);
+    // The message still to be sent names the order by its number.
+    const mails = await database.db.select().from(outbox).orderBy(outbox.dedupeKey);
+    expect(mails.map((m) => m.data)).toEqual([{ orderId: later, number: 100002 }, { name: 'Old' }]);
+    const [next] = await database.db
+      .insert(orders)
+      .values({
+        itemId,
+        itemName: 'New',
+        orderQuantity: 1,
+        priceCents: 1250,
+        totalCents: 1250,
+        buyerName: 'New Buyer',
+        buyerEmail: 'new@example.com',
+      })
+      .returning({ number: orders.number });
+    expect(next?.number).toBe(100003);
   });
 });

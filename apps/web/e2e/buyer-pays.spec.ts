@@ -170,7 +170,10 @@ test('an admin ships a paid order and the buyer sees it shipped', async ({
   await page.goto('/dashboard/myOrders');
   await expect(entry(page, product.name)).toContainText('Shipped');
   // The order's page tells the whole story: placed, paid, shipped with the tracking number.
-  await entry(page, product.name).getByRole('link', { name: product.name }).first().click();
+  await entry(page, product.name)
+    .getByRole('link', { name: /^(Order )?TY-\d+$/ })
+    .first()
+    .click();
   const timeline = page.getByRole('list', { name: 'Timeline' });
   await expect(timeline).toContainText('Placed');
   await expect(timeline).toContainText('Paid');

@@ -49,7 +49,7 @@ const orderEntry = (page: Page, text: string) =>
   page.getByRole(isPhone(page) ? 'listitem' : 'row').filter({ hasText: text });
 /** The total an order shows on My Orders: in bold on a card, in the Total column of a row. */
 const totalOf = (page: Page, entry: Locator) =>
-  isPhone(page) ? entry.locator('strong') : entry.getByRole('cell').nth(2);
+  isPhone(page) ? entry.locator('strong') : entry.getByRole('cell').nth(3);
 
 test('a new person signs up, the link in the mail confirms the address and signs them in', async ({
   page,
@@ -243,7 +243,7 @@ test('a person who forgot their password sets a new one from the mailed link; th
   await expect(heading(page)).toHaveText('My Profile');
 });
 
-test('a buyer orders and pays: the order and receipt mails arrive with the total My Orders shows', async ({
+test('a buyer orders and pays: the order and receipt mails arrive with the number and total My Orders shows, and link to the order', async ({
   page,
   sessions,
 }, testInfo) => {
@@ -278,10 +278,17 @@ test('a buyer orders and pays: the order and receipt mails arrive with the total
   const total = (await totalOf(page, order).innerText()).trim();
   expect(total).toBe('$75.00');
 
-  await order.getByRole('link', { name: /^Pay/ }).click();
-  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+  // The order's number is in its entry, and opens its page, whose heading names it too.
+  const numberLink = order.getByRole('link', { name: /^(Order )?TY-\d{6,}$/ });
+  const ref = ((await numberLink.innerText()).match(/TY-\d+/) ?? [''])[0];
+  await numberLink.click();
+  await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]{36}$/);
   const orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
-  const ref = orderId.slice(0, 8);
+  await expect(heading(page)).toHaveText(`Order ${ref}`);
+  await page.goBack();
+
+  await order.getByRole('link', { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(`/dashboard/payment/${orderId}`);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry').fill('12/30');
   await page.getByLabel('CVC').fill('123');
@@ -304,6 +311,7 @@ test('a buyer orders and pays: the order and receipt mails arrive with the total
   expect(linkIn(received, '/dashboard/payment/')).toBe(
     `${originOf(page)}/dashboard/payment/${orderId}`,
   );
+  expect(received.text).toContain(`Order ${ref}, placed`);
 
   const receipt = await waitForMail(page.request, {
     to: buyer.email,
@@ -313,6 +321,13 @@ test('a buyer orders and pays: the order and receipt mails arrive with the total
   expect(receipt.text).toContain(`Thank you, ${buyer.name}. You paid ${total}`);
   expect(receipt.text).toContain(product.name);
   expect(receipt.text).toMatch(totalLine);
+
+  // The receipt's link opens that order's page, not the list.
+  const orderLink = linkIn(receipt, '/dashboard/orders/');
+  expect(orderLink).toBe(`${originOf(page)}/dashboard/orders/${orderId}`);
+  await page.goto(orderLink);
+  await expect(heading(page)).toHaveText(`Order ${ref}`);
+  await expect(page.getByText('7 Dovetail Row, Millbrook')).toBeVisible();
 
   // Each event mailed once.
   expect((await mailTo(page.request, buyer.email)).map((m) => m.subject)).toEqual([

@@ -15,6 +15,7 @@ interface Ids {
   productId: string;
   productName: string;
   orderId: string;
+  orderNumber: string;
 }
 
 interface Route {
@@ -64,7 +65,11 @@ const routes: Route[] = [
     heading: 'Payment',
     access: 'signed in',
   },
-  { path: ({ orderId }) => `/dashboard/orders/${orderId}`, heading: 'Order', access: 'signed in' },
+  {
+    path: ({ orderId }) => `/dashboard/orders/${orderId}`,
+    heading: ({ orderNumber }) => `Order ${orderNumber}`,
+    access: 'signed in',
+  },
   { path: '/cart', heading: 'Your cart', access: 'signed in' },
   { path: '/dashboard/users', heading: 'All Users', access: 'admin' },
   { path: '/dashboard/addItem', heading: 'Add Items', access: 'admin' },
@@ -125,7 +130,7 @@ async function expectNoCspViolation(page: Page) {
   expect(refused, `CSP violations on ${page.url()}`).toEqual([]);
 }
 
-/** An order of the role's own, so its payment page has something to show. */
+/** An order of the role's own, so its payment and order pages have something to show. */
 async function placeOrder(page: Page, product: Product) {
   const origin = new URL(page.url()).origin;
   const response = await page.request.post('/api/order', {
@@ -133,7 +138,7 @@ async function placeOrder(page: Page, product: Product) {
     data: { itemId: product._id, OrderQuantity: product.MinOrderQuantity },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { _id: string })._id;
+  return (await response.json()) as { _id: string; number: string };
 }
 
 for (const role of ['visitor', 'buyer', 'admin'] as const) {
@@ -150,10 +155,15 @@ for (const role of ['visitor', 'buyer', 'admin'] as const) {
     const product = products.reduce((most, p) =>
       p.AvailableQuantity > most.AvailableQuantity ? p : most,
     );
+    const order =
+      role === 'visitor'
+        ? { _id: crypto.randomUUID(), number: '' }
+        : await placeOrder(page, product);
     const ids: Ids = {
       productId: product._id,
       productName: product.name,
-      orderId: role === 'visitor' ? crypto.randomUUID() : await placeOrder(page, product),
+      orderId: order._id,
+      orderNumber: order.number,
     };
 
     for (const route of routes) {

@@ -32,12 +32,29 @@ export type CancelReason = (typeof cancelReasons)[number];
 export const PURCHASE_QUANTITY_MESSAGE =
   'Please Order Less than Available Qty & Higher Than Minimum Order Quantity';
 
+/** What every order number starts with: TY-100234 (ADR 021). */
+export const ORDER_NUMBER_PREFIX = 'TY-';
+
+/** An order's short human number, as every page and mail shows it: "TY-100234". */
+export const formatOrderNumber = (n: number): string => `${ORDER_NUMBER_PREFIX}${n}`;
+
 /**
- * An order as the API sends it: the spec's fields, its payment and fulfilment states (with the
+ * The order number a search means, with or without its prefix, in any letter case
+ * ("TY-100234", "ty-100234", "100234"); null when the text is not one.
+ */
+export function parseOrderNumber(text: string): number | null {
+  const match = /^(?:ty-)?(\d{1,15})$/i.exec(text.trim());
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * An order as the API sends it: the spec's fields, its number, its payment and fulfilment states (with the
  * spec's `paid` and one `status` derived from them) and when it was placed.
  */
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The order's short human number, "TY-100234": unique, never reused (ADR 021). */
+  number: z.string(),
   itemId: z.string(),
   ItemName: z.string(),
   OrderQuantity: z.number().check(z.int()),
@@ -150,10 +167,17 @@ export const placeOrderSchema = z.object({
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 
-/** GET /api/order: BuyerEmail (yourself, or anyone for an admin) or, for admins, everything. */
+/**
+ * GET /api/order: BuyerEmail (yourself, or anyone for an admin) or, for admins, everything;
+ * admins may search with `q`, an order number (with or without its prefix) or a buyer's email,
+ * matched exactly in any letter case (empty: no search).
+ */
 export const orderListQuerySchema = z.object({
   BuyerEmail: z.optional(
     z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email('Not a valid email')),
+  ),
+  q: z.optional(
+    z.string().check(z.trim(), z.toLowerCase(), z.maxLength(320, 'Use at most 320 characters')),
   ),
   status: z.optional(z.enum(orderStatuses)),
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),

@@ -252,6 +252,12 @@ const derivedOrderStatus = sql`case
     end`;
 
 /**
+ * Numbers orders (TY-100001 on): a sequence hands each value out once, whatever rolls back,
+ * so a number is never reused; gaps are allowed (ADR 021).
+ */
+export const ordersNumberSeq = pgSequence('orders_number_seq', { startWith: 100001 });
+
+/**
  * Orders copy the product's name and price and the buyer's name and email at the moment of
  * ordering (the spec's fields), so later edits or a removed account leave the record intact.
  */
@@ -259,6 +265,14 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('_id').primaryKey().defaultRandom(),
+    /**
+     * The short human number (shown with its prefix, TY-100234), drawn by the statement that
+     * places the order; unique, so no two orders ever share one.
+     */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique('orders_number_unique')
+      .default(sql`nextval('orders_number_seq')`),
     itemId: uuid('item_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),

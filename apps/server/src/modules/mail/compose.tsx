@@ -56,37 +56,37 @@ function draft(event: MailEvent, shop: ShopFacts): { subject: string; body: Reac
       };
     case 'order.received':
       return {
-        subject: `We have received your order ${orderRef(event.data.orderId)}`,
+        subject: `We have received your order ${orderRef(event.data)}`,
         body: <OrderReceivedMail data={event.data} shop={shop} />,
       };
     case 'order.paid':
       return {
-        subject: `Receipt for your order ${orderRef(event.data.orderId)}`,
+        subject: `Receipt for your order ${orderRef(event.data)}`,
         body: <OrderPaidMail data={event.data} shop={shop} />,
       };
     case 'order.shipped':
       return {
-        subject: `Your order ${orderRef(event.data.orderId)} has shipped`,
+        subject: `Your order ${orderRef(event.data)} has shipped`,
         body: <OrderShippedMail data={event.data} shop={shop} />,
       };
     case 'order.cancelled':
       return {
-        subject: `Your order ${orderRef(event.data.orderId)} was cancelled`,
+        subject: `Your order ${orderRef(event.data)} was cancelled`,
         body: <OrderCancelledMail data={event.data} shop={shop} />,
       };
     case 'order.refunded':
       return {
-        subject: `Your order ${orderRef(event.data.orderId)} was refunded`,
+        subject: `Your order ${orderRef(event.data)} was refunded`,
         body: <OrderRefundedMail data={event.data} shop={shop} />,
       };
     case 'order.expiring':
       return {
-        subject: `Your order ${orderRef(event.data.orderId)} will be cancelled unless it is paid`,
+        subject: `Your order ${orderRef(event.data)} will be cancelled unless it is paid`,
         body: <OrderExpiringMail data={event.data} shop={shop} />,
       };
     case 'order.expired':
       return {
-        subject: `Your unpaid order ${orderRef(event.data.orderId)} was cancelled`,
+        subject: `Your unpaid order ${orderRef(event.data)} was cancelled`,
         body: <OrderExpiredMail data={event.data} shop={shop} />,
       };
     case 'contact.received':

@@ -84,6 +84,7 @@ export function orderMailInsert(
     select ${topic}, o.buyer_email,
       jsonb_build_object(
         'orderId', o."_id",
+        'number', o.number,
         'buyerName', o.buyer_name,
         'lines', ${lines},
         'totalCents', o.total_cents,

@@ -15,6 +15,8 @@ export interface MailOrderLine {
 /** An order as its mails show it: what was ordered, for how much, and where it goes. */
 export interface MailOrder {
   orderId: string;
+  /** Its number, shown as TY-100234 (absent from messages written before orders had numbers). */
+  number?: number;
   buyerName: string;
   lines: MailOrderLine[];
   totalCents: number;

@@ -1,5 +1,6 @@
 import {
   centsToDollars,
+  formatOrderNumber,
   type Order,
   type OrderDetail,
   type OrderEvent,
@@ -19,8 +20,10 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 export interface OrderFilter {
   /** The account's own orders. */
   buyerId?: string;
-  /** Orders placed under this address (admins' search). */
+  /** Orders placed under this address, lower case (admins' search). */
   buyerEmail?: string;
+  /** The order with this number (admins' search). */
+  number?: number;
   status?: OrderStatus;
   page: number;
   pageSize: number;
@@ -105,7 +108,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
         ),
         taken as (${takeLinesSql(sql`lines`, sql`locked`, go)}),
         placed as (
-          select ${order.id}::uuid as "_id", f.item_id,
+          select ${order.id}::uuid as "_id", ${nextNumber}, f.item_id,
                  (f.item_name || case when n.lines > 1 then ' and ' || (n.lines - 1) || ' more'
                                  else '' end)::varchar(60) as item_name,
                  n.quantity as order_quantity, f.unit_price_cents as price_cents,
@@ -156,6 +159,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
       if (filter.buyerId) conditions.push(eq(orders.buyerId, filter.buyerId));
       if (filter.buyerEmail)
         conditions.push(eq(sql`lower(${orders.buyerEmail})`, filter.buyerEmail));
+      if (filter.number !== undefined) conditions.push(eq(orders.number, filter.number));
       if (filter.status) conditions.push(eq(orders.status, filter.status));
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const [rows, [totals]] = await Promise.all([
@@ -316,7 +320,7 @@ async function placeTogether(
       returning p."_id", p.sku, p.name, p.price_cents
     ),
     placed as (
-      select w.order_id as "_id", t."_id" as item_id, t.sku, t.name as item_name,
+      select w.order_id as "_id", ${nextNumber}, t."_id" as item_id, t.sku, t.name as item_name,
              w.qty as order_quantity, t.price_cents, t.price_cents * w.qty as total_cents,
              w.buyer_id, w.buyer_name, w.buyer_email, w.contact, w.address,
              now() as created_at
@@ -369,12 +373,19 @@ const heldQuery = (buyerId: string, cap: number) =>
  * are written from the very same rows.
  */
 const insertPlaced = sql`
-  insert into orders ("_id", item_id, item_name, order_quantity, price_cents, total_cents,
-                      buyer_id, buyer_name, buyer_email, contact, address, created_at)
-  select "_id", item_id, item_name, order_quantity, price_cents, total_cents,
-         buyer_id, buyer_name, buyer_email, contact, address, created_at
+  insert into orders ("_id", number, item_id, item_name, order_quantity, price_cents,
+                      total_cents, buyer_id, buyer_name, buyer_email, contact, address, created_at)
+  select "_id", number, item_id, item_name, order_quantity, price_cents,
+         total_cents, buyer_id, buyer_name, buyer_email, contact, address, created_at
   from placed
   returning *`;
+
+/**
+ * The order's number, drawn in its CTE `placed` (before the INSERT) so that its received mail,
+ * written from the same rows, carries it. The sequence never hands a value out twice, rollbacks
+ * included, so two orders never share a number (ADR 021).
+ */
+const nextNumber = sql`nextval('orders_number_seq') as number`;
 
 /**
  * The one line of each order a single-product placing statement inserts (its CTE `placed`,
@@ -455,7 +466,7 @@ async function placeOne(
           returning "_id", sku, name, price_cents
         ),
         placed as (
-          select ${order.id}::uuid as "_id", "_id" as item_id, sku, name as item_name,
+          select ${order.id}::uuid as "_id", ${nextNumber}, "_id" as item_id, sku, name as item_name,
                  ${q}::integer as order_quantity, price_cents, price_cents * ${q} as total_cents,
                  ${order.buyerId}::text as buyer_id, ${order.buyerName}::text as buyer_name,
                  ${order.buyerEmail}::text as buyer_email, ${order.contact}::text as contact,
@@ -518,6 +529,8 @@ export interface NewOrder {
 
 interface RawOrderRow extends Record<string, unknown> {
   _id: string;
+  /** int8, as price_cents. */
+  number: number | string | bigint;
   item_id: string;
   item_name: string;
   order_quantity: number;
@@ -549,6 +562,7 @@ const toDate = (value: Date | string | null) => (value === null ? null : new Dat
 function fromRaw(row: RawOrderRow): OrderRow {
   return {
     id: row._id,
+    number: Number(row.number),
     itemId: row.item_id,
     itemName: row.item_name,
     orderQuantity: row.order_quantity,
@@ -584,6 +598,7 @@ export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
 export function toOrder(row: OrderRow, holdMs?: number): Order {
   return {
     _id: row.id,
+    number: formatOrderNumber(row.number),
     itemId: row.itemId,
     ItemName: row.itemName,
     OrderQuantity: row.orderQuantity,

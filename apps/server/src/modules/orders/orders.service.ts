@@ -1,4 +1,5 @@
 import {
+  parseOrderNumber,
   PURCHASE_QUANTITY_MESSAGE,
   type Order,
   type OrderDetail,
@@ -129,11 +130,30 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
       );
     },
 
-    /** A buyer's own orders (or anyone's, for an admin); everything for an admin without an email. */
+    /**
+     * A buyer's own orders (or anyone's, for an admin); everything for an admin without an
+     * email. Admins search with `q`: an order number, with or without its prefix, or a buyer's
+     * email, each matched exactly (the schema has lowered it).
+     */
     async list(
       actor: CurrentUser,
-      query: { BuyerEmail?: string; status?: OrderStatus; page: number; pageSize: number },
+      query: {
+        BuyerEmail?: string;
+        q?: string;
+        status?: OrderStatus;
+        page: number;
+        pageSize: number;
+      },
     ) {
+      const { q, ...rest } = query;
+      if (q) {
+        if (!isAdmin(actor)) throw new AppError('forbidden', 'Only admins can search orders.', 403);
+        const number = parseOrderNumber(q);
+        if (number !== null) return repo.list({ ...rest, buyerEmail: rest.BuyerEmail, number });
+        // Not a number: a buyer's email (both given, both must match).
+        if (rest.BuyerEmail && rest.BuyerEmail !== q) return { orders: [], total: 0 };
+        return repo.list({ ...rest, buyerEmail: q });
+      }
       if (query.BuyerEmail) {
         if (isAdmin(actor)) return repo.list({ ...query, buyerEmail: query.BuyerEmail });
         if (!sameEmail(query.BuyerEmail, actor.email)) {

@@ -62,6 +62,7 @@ const session = {
 
 const placedOrder: OrderDetail = {
   _id: 'ord-1',
+  number: 'TY-100042',
   itemId: DRILL,
   ItemName: 'Cordless Drill 20V',
   OrderQuantity: 5,

@@ -1,4 +1,4 @@
-import { centsToDollars, formatDollars, PAGE_PATHS } from '@toolyard/shared';
+import { centsToDollars, formatDollars, formatOrderNumber, PAGE_PATHS } from '@toolyard/shared';
 import type { ShopFacts } from '../topics.js';
 
 /** "$1,234.50" from integer cents. */
@@ -25,14 +25,22 @@ export function formatUtc(iso: string): string {
   return `${day.format(at)}, ${clock.format(at)} UTC`;
 }
 
-/** The short reference mails give an order: the first 8 characters of its id. */
-export function orderRef(orderId: string): string {
-  return orderId.slice(0, 8);
+/**
+ * How mails name an order: its number, TY-100234 (ADR 021); a message written before orders
+ * had numbers names it by the first 8 characters of its id.
+ */
+export function orderRef(order: { orderId: string; number?: number }): string {
+  return order.number === undefined ? order.orderId.slice(0, 8) : formatOrderNumber(order.number);
 }
 
 /** An absolute link to a page of the web app: a mail is read away from the shop. */
 export function pageUrl(shop: ShopFacts, path: string): string {
   return new URL(path, shop.origin).href;
+}
+
+/** The order's own page: every order mail links there. */
+export function orderUrl(shop: ShopFacts, orderId: string): string {
+  return pageUrl(shop, PAGE_PATHS.order.replace(':id', encodeURIComponent(orderId)));
 }
 
 /** The page where the buyer pays for this order. */

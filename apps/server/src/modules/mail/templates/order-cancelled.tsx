@@ -1,11 +1,11 @@
 import { PAGE_PATHS } from '@toolyard/shared';
-import { orderRef, pageUrl } from './format.js';
+import { orderRef, orderUrl, pageUrl } from './format.js';
 import { MailLayout, Paragraph, TextLink, Title, type MailProps } from './layout.js';
 import { OrderDetails } from './order-details.js';
 
 /** Cancelled by the buyer or by an admin. */
 export function OrderCancelledMail({ data, shop }: MailProps<'order.cancelled'>) {
-  const ref = orderRef(data.orderId);
+  const ref = orderRef(data);
   return (
     <MailLayout
       shop={shop}
@@ -20,7 +20,7 @@ export function OrderCancelledMail({ data, shop }: MailProps<'order.cancelled'>)
       </Paragraph>
       <OrderDetails order={data} />
       <Paragraph>
-        See <TextLink href={pageUrl(shop, PAGE_PATHS.myOrders)}>your orders</TextLink>, or{' '}
+        See <TextLink href={orderUrl(shop, data.orderId)}>the order&apos;s page</TextLink>, or{' '}
         <TextLink href={pageUrl(shop, PAGE_PATHS.allItems)}>browse our tools</TextLink> to order
         again.
       </Paragraph>

@@ -22,9 +22,7 @@ const caption: CSSProperties = { color: colors.muted, fontSize: '13px', margin: 
 export function OrderDetails({ order }: { order: MailOrder }) {
   return (
     <Section>
-      <Text style={caption}>
-        {`Order ${orderRef(order.orderId)}, placed ${formatUtc(order.placedAt)}`}
-      </Text>
+      <Text style={caption}>{`Order ${orderRef(order)}, placed ${formatUtc(order.placedAt)}`}</Text>
       <table
         width="100%"
         cellPadding={0}

@@ -1,11 +1,11 @@
 import { PAGE_PATHS } from '@toolyard/shared';
-import { orderRef, pageUrl } from './format.js';
+import { orderRef, orderUrl, pageUrl } from './format.js';
 import { MailLayout, Paragraph, TextLink, Title, type MailProps } from './layout.js';
 import { OrderDetails } from './order-details.js';
 
 /** An unpaid order's hold ran out: it is cancelled and its stock is back on sale. */
 export function OrderExpiredMail({ data, shop }: MailProps<'order.expired'>) {
-  const ref = orderRef(data.orderId);
+  const ref = orderRef(data);
   return (
     <MailLayout
       shop={shop}
@@ -18,7 +18,8 @@ export function OrderExpiredMail({ data, shop }: MailProps<'order.expired'>) {
       </Paragraph>
       <OrderDetails order={data} />
       <Paragraph>
-        You can order again at any time:{' '}
+        See <TextLink href={orderUrl(shop, data.orderId)}>the order&apos;s page</TextLink>. You can
+        order again at any time:{' '}
         <TextLink href={pageUrl(shop, PAGE_PATHS.allItems)}>browse our tools</TextLink>.
       </Paragraph>
     </MailLayout>

@@ -1,11 +1,11 @@
-import { formatUtc, orderRef, paymentUrl } from './format.js';
-import { ActionButton, MailLayout, Paragraph, Title, type MailProps } from './layout.js';
+import { formatUtc, orderRef, orderUrl, paymentUrl } from './format.js';
+import { ActionButton, MailLayout, Paragraph, TextLink, Title, type MailProps } from './layout.js';
 import { OrderDetails } from './order-details.js';
 
 /** A reminder before an unpaid order's hold runs out. */
 export function OrderExpiringMail({ data, shop }: MailProps<'order.expiring'>) {
   const ends = formatUtc(data.holdEndsAt);
-  const ref = orderRef(data.orderId);
+  const ref = orderRef(data);
   return (
     <MailLayout
       shop={shop}
@@ -18,6 +18,9 @@ export function OrderExpiringMail({ data, shop }: MailProps<'order.expiring'>) {
       </Paragraph>
       <ActionButton href={paymentUrl(shop, data.orderId)}>Pay for your order</ActionButton>
       <OrderDetails order={data} />
+      <Paragraph>
+        See <TextLink href={orderUrl(shop, data.orderId)}>the order&apos;s page</TextLink>.
+      </Paragraph>
     </MailLayout>
   );
 }

@@ -1,5 +1,4 @@
-import { PAGE_PATHS } from '@toolyard/shared';
-import { formatCents, orderRef, pageUrl } from './format.js';
+import { formatCents, orderRef, orderUrl } from './format.js';
 import { MailLayout, Paragraph, TextLink, Title, type MailProps } from './layout.js';
 import { OrderDetails } from './order-details.js';
 
@@ -10,7 +9,7 @@ export function OrderPaidMail({ data, shop }: MailProps<'order.paid'>) {
   return (
     <MailLayout
       shop={shop}
-      preview={`We have received your payment of ${amount} for order ${orderRef(data.orderId)}.`}
+      preview={`We have received your payment of ${amount} for order ${orderRef(data)}.`}
       reason={`You received this email because you paid for an order at ${shop.name}.`}
     >
       <Title>Receipt for your order</Title>
@@ -18,7 +17,7 @@ export function OrderPaidMail({ data, shop }: MailProps<'order.paid'>) {
       <OrderDetails order={data} />
       <Paragraph>
         We will write again when it ships. You can follow it on{' '}
-        <TextLink href={pageUrl(shop, PAGE_PATHS.myOrders)}>your orders</TextLink>.
+        <TextLink href={orderUrl(shop, data.orderId)}>its page</TextLink>.
       </Paragraph>
     </MailLayout>
   );

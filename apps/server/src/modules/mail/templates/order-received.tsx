@@ -1,5 +1,4 @@
-import { PAGE_PATHS } from '@toolyard/shared';
-import { formatUtc, orderRef, pageUrl, paymentUrl } from './format.js';
+import { formatUtc, orderRef, orderUrl, paymentUrl } from './format.js';
 import { ActionButton, MailLayout, Paragraph, TextLink, Title, type MailProps } from './layout.js';
 import { OrderDetails } from './order-details.js';
 
@@ -8,7 +7,7 @@ export function OrderReceivedMail({ data, shop }: MailProps<'order.received'>) {
   return (
     <MailLayout
       shop={shop}
-      preview={`Order ${orderRef(data.orderId)}: thank you for your order at ${shop.name}.`}
+      preview={`Order ${orderRef(data)}: thank you for your order at ${shop.name}.`}
       reason={`You received this email because you placed an order at ${shop.name}.`}
     >
       <Title>{`Hello ${data.buyerName} We Have Received Your Order`}</Title>
@@ -21,8 +20,7 @@ export function OrderReceivedMail({ data, shop }: MailProps<'order.received'>) {
       )}
       <ActionButton href={paymentUrl(shop, data.orderId)}>Pay for your order</ActionButton>
       <Paragraph>
-        You can follow it on{' '}
-        <TextLink href={pageUrl(shop, PAGE_PATHS.myOrders)}>your orders</TextLink>.
+        You can follow it on <TextLink href={orderUrl(shop, data.orderId)}>its page</TextLink>.
       </Paragraph>
     </MailLayout>
   );

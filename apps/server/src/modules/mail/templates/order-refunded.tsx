@@ -1,11 +1,10 @@
-import { PAGE_PATHS } from '@toolyard/shared';
-import { formatCents, orderRef, pageUrl } from './format.js';
+import { formatCents, orderRef, orderUrl } from './format.js';
 import { MailLayout, Paragraph, TextLink, Title, type MailProps } from './layout.js';
 import { OrderDetails } from './order-details.js';
 
 export function OrderRefundedMail({ data, shop }: MailProps<'order.refunded'>) {
   const amount = formatCents(data.amountCents);
-  const ref = orderRef(data.orderId);
+  const ref = orderRef(data);
   return (
     <MailLayout
       shop={shop}
@@ -18,7 +17,7 @@ export function OrderRefundedMail({ data, shop }: MailProps<'order.refunded'>) {
       </Paragraph>
       <OrderDetails order={data} />
       <Paragraph>
-        See <TextLink href={pageUrl(shop, PAGE_PATHS.myOrders)}>your orders</TextLink>.
+        See <TextLink href={orderUrl(shop, data.orderId)}>the order&apos;s page</TextLink>.
       </Paragraph>
     </MailLayout>
   );

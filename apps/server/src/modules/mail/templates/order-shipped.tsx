@@ -1,5 +1,4 @@
-import { PAGE_PATHS } from '@toolyard/shared';
-import { orderRef, pageUrl } from './format.js';
+import { orderRef, orderUrl } from './format.js';
 import { MailLayout, Paragraph, TextLink, Title, type MailProps } from './layout.js';
 import { OrderDetails } from './order-details.js';
 
@@ -8,18 +7,17 @@ export function OrderShippedMail({ data, shop }: MailProps<'order.shipped'>) {
   return (
     <MailLayout
       shop={shop}
-      preview={`Order ${orderRef(data.orderId)} is on its way.`}
+      preview={`Order ${orderRef(data)} is on its way.`}
       reason={`You received this email because you placed an order at ${shop.name}.`}
     >
       <Title>Your order has shipped</Title>
       <Paragraph>
-        {`Hello ${data.buyerName}, your order ${orderRef(data.orderId)} is on its way to the address below.`}
+        {`Hello ${data.buyerName}, your order ${orderRef(data)} is on its way to the address below.`}
       </Paragraph>
       {shipment && <Paragraph>{shipment}</Paragraph>}
       <OrderDetails order={data} />
       <Paragraph>
-        You can follow it on{' '}
-        <TextLink href={pageUrl(shop, PAGE_PATHS.myOrders)}>your orders</TextLink>.
+        You can follow it on <TextLink href={orderUrl(shop, data.orderId)}>its page</TextLink>.
       </Paragraph>
     </MailLayout>
   );

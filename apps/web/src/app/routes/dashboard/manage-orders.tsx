@@ -6,18 +6,20 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAllOrders } from '@/features/orders/api/get-all-orders';
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table';
+import { OrderSearch } from '@/features/orders/components/order-search';
 import { OrderStatusFilter } from '@/features/orders/components/order-status-filter';
 import { useOrderListParams } from '@/features/orders/hooks/use-order-list-params';
 
 export default function ManageOrdersPage() {
-  const { page, status, update } = useOrderListParams();
-  const orders = useAllOrders({ page, status });
+  const { page, status, q, update } = useOrderListParams();
+  const orders = useAllOrders({ page, status, ...(q ? { q } : {}) });
 
   return (
     <section className="py-2">
       <PageTitle title="Manage Orders" />
       <h1 className="text-3xl font-bold">Manage Orders</h1>
-      <div className="my-4 flex flex-wrap items-center justify-between gap-2">
+      <div className="my-4 flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
+        <OrderSearch value={q} onSearch={(next) => update({ q: next })} />
         <OrderStatusFilter value={status} onChange={(next) => update({ status: next ?? null })} />
         {orders.data && (
           <p className="text-sm text-base-content/80">
@@ -32,13 +34,25 @@ export default function ManageOrdersPage() {
       ) : orders.data.orders.length === 0 ? (
         <EmptyState
           title={
-            page > 1 ? 'No orders on this page' : status ? `No ${status} orders` : 'No orders yet'
+            page > 1
+              ? 'No orders on this page'
+              : q
+                ? `No ${status ? `${status} ` : ''}order matches “${q}”`
+                : status
+                  ? `No ${status} orders`
+                  : 'No orders yet'
           }
         >
-          {page > 1 && (
+          {page > 1 ? (
             <button type="button" className="btn btn-sm" onClick={() => update({ page: 1 })}>
               Go to the first page
             </button>
+          ) : (
+            q && (
+              <p className="text-sm">
+                Search by a whole order number (TY-100234 or 100234) or a buyer&apos;s whole email.
+              </p>
+            )
           )}
         </EmptyState>
       ) : (

@@ -14,6 +14,7 @@ const buyerEmail = 'buyer@toolyard.test';
 
 const shippedOrder: OrderDetail = {
   _id: orderId,
+  number: 'TY-100234',
   itemId: drillId,
   ItemName: 'Cordless Drill 20V and 1 more',
   OrderQuantity: 12,
@@ -94,6 +95,8 @@ describe('the order page', () => {
     renderPage();
 
     const items = await screen.findByRole('table', { name: 'Items in this order' });
+    // The heading names the order by its number, as its mails do.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Order TY-100234');
     const rows = within(items).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'ProductSKUUnit priceQuantityLine total',

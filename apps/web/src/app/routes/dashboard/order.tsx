@@ -29,8 +29,8 @@ export default function OrderPage() {
 
   return (
     <section className="max-w-4xl py-2">
-      <PageTitle title="Order" />
-      <h1 className="text-3xl font-bold">Order</h1>
+      <PageTitle title={order.data ? `Order ${order.data.number}` : 'Order'} />
+      <h1 className="text-3xl font-bold">{order.data ? `Order ${order.data.number}` : 'Order'}</h1>
       {order.isPending || (Boolean(email) && admin.isPending) ? (
         <Spinner label="Loading the order" />
       ) : notFound ? (

@@ -9,14 +9,17 @@ export interface AllOrdersQuery {
   page: number;
   /** Only orders in this status; every status when absent. */
   status?: OrderStatus;
+  /** Only the order with this number, or the orders of the buyer with this email (exactly). */
+  q?: string;
 }
 
-export function getAllOrders({ page, status }: AllOrdersQuery, signal?: AbortSignal) {
+export function getAllOrders({ page, status, q }: AllOrdersQuery, signal?: AbortSignal) {
   const params = new URLSearchParams({
     page: String(page),
     pageSize: String(ALL_ORDERS_PAGE_SIZE),
   });
   if (status) params.set('status', status);
+  if (q) params.set('q', q);
   return getOrderPage(params, signal);
 }
 

@@ -7,9 +7,12 @@ import { ManageOrdersTable } from './manage-orders-table';
 
 afterEach(() => vi.unstubAllGlobals());
 
+let nextNumber = 100001;
+
 function anOrder(id: string, ItemName: string, overrides: Partial<Order>): Order {
   return {
     _id: id,
+    number: `TY-${nextNumber++}`,
     itemId: '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
     ItemName,
     OrderQuantity: 2,
@@ -53,9 +56,9 @@ describe('ManageOrdersTable', () => {
     mockApi({});
     renderWithProviders(<ManageOrdersTable orders={[paid, refunded, cancelled]} />);
 
-    expect(
-      rowOf('Claw Hammer').getByRole('link', { name: 'Claw Hammer' }).getAttribute('href'),
-    ).toBe('/dashboard/orders/o-paid');
+    expect(rowOf('Claw Hammer').getByRole('link', { name: paid.number }).getAttribute('href')).toBe(
+      '/dashboard/orders/o-paid',
+    );
     expect(rowOf('Hand Saw').getByText('Refunded')).toBeTruthy();
     expect(rowOf('Hand Saw').queryByRole('button')).toBeNull();
     expect(rowOf('Tape Measure').queryByText('Refunded')).toBeNull();

@@ -8,7 +8,7 @@ import { OrderDate } from './order-date';
 import { OrderStatusBadge } from './order-status-badge';
 
 /**
- * Every buyer's orders for admins: who, what (linking to the order's page, with the address),
+ * Every buyer's orders for admins: the number (linking to the order's page), who, what,
  * how many, the total, the status and when. A paid order can be marked shipped (with an
  * optional carrier and tracking number) or refunded, an unpaid one cancelled; each asks first.
  */
@@ -30,6 +30,7 @@ export function ManageOrdersTable({ orders }: { orders: Order[] }) {
         breakpoint="lg"
         columns={
           <>
+            <th scope="col">Order</th>
             <th scope="col">Ordered</th>
             <th scope="col">Buyer</th>
             <th scope="col">Item</th>
@@ -59,6 +60,11 @@ export function ManageOrdersTable({ orders }: { orders: Order[] }) {
         )}
         row={(order) => (
           <>
+            <td className="font-medium whitespace-nowrap">
+              <Link to={orderPagePath(order._id)} className="link">
+                {order.number}
+              </Link>
+            </td>
             <td className="whitespace-nowrap">
               <OrderDate iso={order.createdAt} withTime />
             </td>
@@ -66,11 +72,7 @@ export function ManageOrdersTable({ orders }: { orders: Order[] }) {
               <p className="font-medium">{order.BuyerName}</p>
               <p className="text-sm break-all text-base-content/80">{order.BuyerEmail}</p>
             </td>
-            <td>
-              <Link to={orderPagePath(order._id)} className="link-hover">
-                {order.ItemName}
-              </Link>
-            </td>
+            <td>{order.ItemName}</td>
             <td className="text-right">{order.OrderQuantity.toLocaleString('en-US')}</td>
             <td className="text-right whitespace-nowrap">{formatDollars(order.totalCost)}</td>
             <td>

@@ -8,9 +8,12 @@ import { expiryText } from './order-expiry';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+let nextNumber = 100001;
+
 function anOrder(id: string, ItemName: string, overrides: Partial<Order>): Order {
   return {
     _id: id,
+    number: `TY-${nextNumber++}`,
     itemId: '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
     ItemName,
     OrderQuantity: 2,

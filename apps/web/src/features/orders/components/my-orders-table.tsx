@@ -11,7 +11,7 @@ import { OrderStatusBadge } from './order-status-badge';
 import { orderPagePath, paymentPagePath } from '../utils/order-links';
 
 /**
- * The buyer's orders, every status: item (linking to the order's page), quantity, total and
+ * The buyer's orders, every status: number (linking to the order's page), item, quantity, total and
  * status. An unpaid order has Pay and Delete (after the browser's 'Are you sure?') and says
  * when it expires; a paid one reads 'Paid', a shipped one 'Shipped', a refunded one 'Refunded'
  * and a cancelled one 'Cancelled' ('Expired' too when it stayed unpaid).
@@ -70,6 +70,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
         itemKey={(order) => order._id}
         columns={
           <>
+            <th scope="col">Order</th>
             <th scope="col">Item</th>
             <th scope="col" className="text-right">
               Quantity
@@ -95,11 +96,12 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
         )}
         row={(order) => (
           <>
-            <td className="font-medium">
-              <Link to={orderPagePath(order._id)} className="link-hover">
-                {order.ItemName}
+            <td className="font-medium whitespace-nowrap">
+              <Link to={orderPagePath(order._id)} className="link">
+                {order.number}
               </Link>
             </td>
+            <td>{order.ItemName}</td>
             <td className="text-right">{order.OrderQuantity.toLocaleString('en-US')}</td>
             <td className="text-right whitespace-nowrap">{formatDollars(order.totalCost)}</td>
             <td>

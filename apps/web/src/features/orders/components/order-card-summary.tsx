@@ -6,20 +6,21 @@ import { OrderExpiry } from './order-expiry';
 import { OrderStatusBadge } from './order-status-badge';
 
 /**
- * The top of an order's phone card: item (linking to the order's page), status, quantity ×
- * price = total, and when an unpaid order expires (or that it did).
+ * The top of an order's phone card: its number (linking to the order's page), status, item,
+ * quantity × price = total, and when an unpaid order expires (or that it did).
  */
 export function OrderCardSummary({ order }: { order: Order }) {
   return (
     <>
       <div className="flex items-start justify-between gap-2">
-        <p className="font-semibold break-words">
-          <Link to={orderPagePath(order._id)} className="link-hover">
-            {order.ItemName}
+        <p className="font-semibold">
+          <Link to={orderPagePath(order._id)} className="link">
+            Order {order.number}
           </Link>
         </p>
         <OrderStatusBadge status={order.status} />
       </div>
+      <p className="break-words">{order.ItemName}</p>
       <p className="text-sm">
         {isOneLine(order) ? (
           <>

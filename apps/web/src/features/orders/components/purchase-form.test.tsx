@@ -119,6 +119,7 @@ describe('PurchaseForm', () => {
         body: {
           ...(body as object),
           _id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+          number: 'TY-100234',
           paid: false,
           status: 'pending',
           paymentStatus: 'unpaid',
