@@ -45,6 +45,68 @@ const sendContact = (t: TestApp, remoteAddress = '127.0.0.1') =>
     payload: { email: 'visitor@example.com', subject: 'Frozen', message: 'Still answered?' },
   });
 
+/** Keeps this process's event loop busy, as a CPU-bound spell under load does. */
+function busyFor(ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // spin
+  }
+}
+
+describe.skipIf(!redisServerInstalled())('a healthy Redis on a busy machine', () => {
+  let redis: PrivateRedis;
+  let t: TestApp;
+  const log = captureLog();
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    t = await buildTestApp({
+      env: { REDIS_URL: redis.url, CONTACT_LIMIT_PER_HOUR: '3' },
+      logger: log.logger,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await redis?.destroy();
+  });
+
+  it('stays up, and counts limits, when its answers wait behind a busy event loop', async () => {
+    const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const statuses: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      // Redis holds its answers while the commands go out; then it answers at once, while
+      // this process is busy for longer than the command limit, in the part of the event loop
+      // where request handlers run (after it, timers come before input).
+      redis.freeze();
+      const checked = health(t);
+      const contacted = sendContact(t, address);
+      await sleep(50);
+      await new Promise<void>((resolve) =>
+        setImmediate(() => {
+          redis.thaw();
+          busyFor(400);
+          resolve();
+        }),
+      );
+      expect((await checked).json()).toMatchObject({ status: 'ok', redis: 'up' });
+      statuses.push((await contacted).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    expect(log.withMessage(WENT)).toHaveLength(0);
+  });
+
+  it('stays up after one slow answer: a PING confirms it is there', async () => {
+    redis.freeze();
+    const checked = timed(() => health(t));
+    await sleep(400);
+    redis.thaw();
+    const { result, ms } = await checked;
+    expect(result.json()).toMatchObject({ status: 'ok', redis: 'up' });
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(log.withMessage(WENT)).toHaveLength(0);
+  });
+});
+
 describe.skipIf(!redisServerInstalled())('a frozen Redis', () => {
   let redis: PrivateRedis;
   let t: TestApp;
