@@ -58,11 +58,10 @@ export function filterParams(filters: ProductFilters): URLSearchParams {
   return params;
 }
 
-/** GET /api/tool for one page: the page, and the answer's headers for what else they say. */
-export async function fetchProductsPage(
+export async function getProductsPage(
   { page, pageSize = PRODUCTS_PAGE_SIZE, sort, ...filters }: ProductPageQuery,
   signal?: AbortSignal,
-): Promise<[ProductPage, Headers]> {
+): Promise<ProductPage> {
   const params = filterParams(filters);
   params.set('page', String(page));
   params.set('pageSize', String(pageSize));
@@ -72,20 +71,14 @@ export async function fetchProductsPage(
     signal,
   });
   const match = headers.get(SEARCH_MATCH_HEADER);
-  return [
-    {
-      products: data,
-      total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
-      page,
-      pageSize,
-      ...((match === 'words' || match === 'similar') && { match }),
-    },
-    headers,
-  ];
+  return {
+    products: data,
+    total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
+    page,
+    pageSize,
+    ...((match === 'words' || match === 'similar') && { match }),
+  };
 }
-
-export const getProductsPage = async (query: ProductPageQuery, signal?: AbortSignal) =>
-  (await fetchProductsPage(query, signal))[0];
 
 export const productsPageQueryOptions = (query: ProductPageQuery) =>
   queryOptions({

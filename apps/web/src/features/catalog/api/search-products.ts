@@ -1,7 +1,20 @@
-import { parseTotalsWithout, TOTAL_WITHOUT_HEADER, type TotalsWithout } from '@toolyard/shared';
+import {
+  parseTotalsWithout,
+  productListSchema,
+  SEARCH_MATCH_HEADER,
+  TOTAL_COUNT_HEADER,
+  TOTAL_WITHOUT_HEADER,
+  type TotalsWithout,
+} from '@toolyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
 import { productsQueryKey } from '@/lib/query-keys';
-import { fetchProductsPage, type ProductPage, type ProductPageQuery } from './get-products-page';
+import {
+  filterParams,
+  PRODUCTS_PAGE_SIZE,
+  type ProductPage,
+  type ProductPageQuery,
+} from './get-products-page';
 
 export interface SearchPage extends ProductPage {
   /** An empty, filtered page: what the words alone, and all filters but one, would match. */
@@ -9,17 +22,33 @@ export interface SearchPage extends ProductPage {
 }
 
 /**
- * A page of a search with filters, as the search and category pages show it: when the filters
- * leave it empty, with what taking them off would show (a header the home page has no use for,
- * so its first download carries no code to read it).
+ * A page of a search with filters, as the search and category pages show it: getProductsPage's
+ * answer, and, when the filters leave it empty, what taking them off would show. Apart from
+ * getProductsPage, which the home page runs on a first visit, so that none of this is in that
+ * first download (ADR 009).
  */
 export async function searchProducts(
-  query: ProductPageQuery,
+  { page, pageSize = PRODUCTS_PAGE_SIZE, sort, ...filters }: ProductPageQuery,
   signal?: AbortSignal,
 ): Promise<SearchPage> {
-  const [page, headers] = await fetchProductsPage(query, signal);
+  const params = filterParams(filters);
+  params.set('page', String(page));
+  params.set('pageSize', String(pageSize));
+  if (sort) params.set('sort', sort);
+  const { data, headers } = await apiRequest(`/tool?${params}`, {
+    schema: productListSchema,
+    signal,
+  });
+  const match = headers.get(SEARCH_MATCH_HEADER);
   const without = parseTotalsWithout(headers.get(TOTAL_WITHOUT_HEADER));
-  return without ? { ...page, without } : page;
+  return {
+    products: data,
+    total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
+    page,
+    pageSize,
+    ...((match === 'words' || match === 'similar') && { match }),
+    ...(without && { without }),
+  };
 }
 
 export const searchProductsQueryOptions = (query: ProductPageQuery) =>
