@@ -87,6 +87,16 @@ describe('apiFetch', () => {
     );
   });
 
+  // Issue 26: a 500 on /allItems showed the server's own message ("boom").
+  it("never passes on a server fault's own words or fields, whatever its body says", async () => {
+    respondWith(
+      json({ error: 'internal_error', message: 'boom', fields: { name: 'at line 3' } }, 500),
+    );
+    const error = await apiFetch('/tool', { schema: productListSchema }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500, code: 'internal_error', fields: {} });
+    expect(errorMessage(error)).toBe('Something went wrong on our side. Please try again.');
+  });
+
   it('marks an outage as worth retrying, after the wait the server asked for', async () => {
     respondWith(
       json({ error: 'service_unavailable', message: 'The shop is briefly unavailable.' }, 503, {

@@ -133,23 +133,30 @@ export async function apiRequest<S extends z.ZodMiniType>(
   return { data: parsed.data, headers: response.headers };
 }
 
+/**
+ * The one place a server's words may reach the page: a 4xx in the API's error shape carries a
+ * sentence written for people ("Only 4 left in stock"). Anything else, a 5xx above all, gets
+ * the app's own sentence, whatever its body says.
+ */
 async function toApiError(response: Response): Promise<ApiError> {
+  const { status } = response;
   const body = errorBodySchema.safeParse(await response.json().catch(() => null));
-  let message = body.success
-    ? body.data.message
-    : (fallbackMessages[response.status] ?? 'Something went wrong on our side. Please try again.');
+  let message =
+    body.success && status < 500
+      ? body.data.message
+      : (fallbackMessages[status] ?? 'Something went wrong on our side. Please try again.');
   const retryAfter = Number(response.headers.get('retry-after'));
-  if (response.status === 429 && retryAfter > 0) {
+  if (status === 429 && retryAfter > 0) {
     message = `${message.replace(/\.$/, '')}. Try again in ${formatWait(retryAfter)}.`;
   }
-  if (response.status === 502 || response.status === 503 || response.status === 504) {
+  if (status === 502 || status === 503 || status === 504) {
     message = 'The shop is briefly unavailable. Please try again in a moment.';
   }
   return new ApiError(
-    response.status,
-    body.success ? body.data.error : `http_${response.status}`,
+    status,
+    body.success ? body.data.error : `http_${status}`,
     message,
-    body.success ? body.data.fields : undefined,
+    body.success && status < 500 ? body.data.fields : undefined,
     retryAfter > 0 ? retryAfter : undefined,
   );
 }

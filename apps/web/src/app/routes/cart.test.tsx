@@ -254,7 +254,10 @@ describe('CartPage', () => {
           : { body: cartOf(line()) },
     });
 
-    expect(await screen.findByText('Something went wrong.')).toBeTruthy();
+    // A fault's own words never reach the page.
+    expect(
+      await screen.findByText('Something went wrong on our side. Please try again.'),
+    ).toBeTruthy();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Quantity of Cordless Drill 20V')).toBeTruthy();

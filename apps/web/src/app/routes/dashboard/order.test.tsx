@@ -237,7 +237,9 @@ describe('the order page', () => {
       },
     );
     const { user } = renderPage();
-    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Something went wrong on our side. Please try again.',
+    );
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Items in this order' })).toBeTruthy();

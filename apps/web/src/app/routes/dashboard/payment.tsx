@@ -36,9 +36,11 @@ export default function PaymentPage() {
         <Spinner label="Loading the order" />
       ) : notFound ? (
         <ErrorState message="We could not find this order." />
-      ) : order.isError ? (
+      ) : !order.data ? (
         <ErrorState message={errorMessage(order.error)} onRetry={() => void order.refetch()} />
       ) : (
+        // Shown once read, even if a later read fails: a failed payment's message and the card
+        // typed in stay on the page, to pay again.
         <div className="card mt-4 border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body">
             <OrderSummary order={order.data} />

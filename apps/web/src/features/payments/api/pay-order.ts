@@ -19,7 +19,7 @@ export const payOrder = (variables: PayOrderVariables) =>
     headers: idempotencyHeader(variables),
   });
 
-/** Pays an order; the order, My Orders and stock are read again, also when it was refused. */
+/** Pays an order; the order, My Orders and stock are read again, also when it failed. */
 export function usePayOrder({
   onSettled,
   ...config
@@ -29,11 +29,11 @@ export function usePayOrder({
     ...retryThroughOutage,
     ...config,
     mutationFn: payOrder,
-    onSettled: async (...args) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
-      ]);
+    onSettled: (...args) => {
+      // Not awaited: the payment's outcome shows at once, even while these reads are retried
+      // through the same outage that failed it (the button would say "Paying…" until then).
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+      void queryClient.invalidateQueries({ queryKey: productsQueryKey });
       return onSettled?.(...args);
     },
   });

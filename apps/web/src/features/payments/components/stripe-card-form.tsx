@@ -11,6 +11,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-client';
 import { useCheckStripePayment } from '../api/check-stripe-payment';
 import { useStripePayment } from '../api/start-stripe-payment';
+import { paymentFailureMessage } from '../utils/payment-failure';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 /** Stripe.js loads from Stripe once per key, and only on the page that takes a card. */
@@ -114,7 +115,7 @@ function CardForm({
   const settledReturn = useRef(false);
   const settleReturn = useEffectEvent(() => {
     settle()
-      .catch((err: unknown) => setMessage(errorMessage(err)))
+      .catch((err: unknown) => setMessage(paymentFailureMessage(err)))
       .finally(() => setBusy(false));
   });
   useEffect(() => {
@@ -141,7 +142,7 @@ function CardForm({
         await settle();
       }
     } catch (err) {
-      setMessage(errorMessage(err));
+      setMessage(paymentFailureMessage(err));
     } finally {
       setBusy(false);
     }

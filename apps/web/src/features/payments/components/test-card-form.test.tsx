@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ordersQueryKey } from '@/lib/query-keys';
 import { mockApi, renderWithProviders, requestsMade } from '@/test/render';
 import { TestCardForm } from './test-card-form';
 
@@ -166,4 +168,36 @@ describe('TestCardForm', () => {
     expect(await screen.findAllByText("Your card's expiration year is invalid.")).toHaveLength(1);
     expect(screen.getByLabelText('Expiry').getAttribute('aria-invalid')).toBe('true');
   });
+
+  // Issue 26: Pay stayed a greyed "Paying…" with no message when its request failed, waiting on
+  // the order's own read, which the same outage kept failing and retrying.
+  it("says at once that a failed payment was not confirmed, without the server's words", async () => {
+    mockApi({
+      [payPath]: () => ({ status: 500, body: { error: 'internal_error', message: 'boom' } }),
+    });
+    const { user } = renderWithProviders(
+      <>
+        <OrderBeingRead />
+        <TestCardForm orderId={orderId} total={75} />
+      </>,
+    );
+
+    await payWith(user, { number: '4242424242424242', expiry: '12/30', cvc: '123' });
+
+    const alert = await screen.findByText(
+      'We could not confirm your payment. Something went wrong on our side. Please try again.',
+    );
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(screen.queryByText(/boom/)).toBeNull();
+    // The button is back, to try again.
+    expect((screen.getByRole('button', { name: 'Pay $75.00' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
 });
+
+/** The payment page's read of the order, which the outage keeps from ever answering. */
+function OrderBeingRead() {
+  useQuery({ queryKey: [...ordersQueryKey, orderId], queryFn: () => new Promise<never>(() => {}) });
+  return null;
+}

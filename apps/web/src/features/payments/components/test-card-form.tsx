@@ -7,8 +7,9 @@ import * as z from 'zod/mini';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { usePayOrder } from '../api/pay-order';
+import { paymentFailureMessage } from '../utils/payment-failure';
 
 /** "4242424242424242" → "4242 4242 4242 4242", at most 19 digits. */
 export const formatCardNumber = (value: string) =>
@@ -176,7 +177,9 @@ export function TestCardForm({
           {...formatted(register('cvc'), (value) => value.replace(/\D/g, '').slice(0, 4))}
         />
       </div>
-      <FormError message={payOrder.isError && !shownAtField ? errorMessage(failure) : null} />
+      <FormError
+        message={payOrder.isError && !shownAtField ? paymentFailureMessage(failure) : null}
+      />
       <SubmitButton busy={payOrder.isPending} busyLabel="Paying…" className="btn-primary btn-block">
         Pay {formatDollars(total)}
       </SubmitButton>

@@ -81,7 +81,7 @@ describe('ReviewsList', () => {
     const { user } = renderWithProviders(<ReviewsList />);
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Something broke.');
+    expect(alert.textContent).toContain('Something went wrong on our side. Please try again.');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
 
