@@ -13,6 +13,7 @@ const payPath = `POST /api/order/${orderId}/pay`;
 
 const order = {
   _id: orderId,
+  number: 'TY-100234',
   itemId: '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
   ItemName: 'Wood Screws 500',
   OrderQuantity: 6,
