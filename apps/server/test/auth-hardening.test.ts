@@ -216,23 +216,49 @@ describe('only the auth endpoints the shop uses', () => {
     expect(row).toEqual({ name: 'y'.repeat(60), role: 'user', email: buyer.email });
   });
 
-  it.each(['password', 'PASSWORD', '12345678', 'qwertyuiop', 'iloveyou', 'Sunshine'])(
-    'refuses the common password %s at sign-up',
-    async (password) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-up/email',
-        headers: { origin: ORIGIN },
-        payload: { name: 'Common', email: uniqueEmail(), password },
-      });
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toEqual({
-        error: 'invalid_input',
-        message: expect.any(String),
-        fields: { password: 'This password is too common. Choose another.' },
-      });
-    },
-  );
+  const EASY_TO_GUESS = 'This password is too easy to guess.';
+  const REPEATED = 'Repeated characters like "aaa" are easy to guess.';
+  const PERSONAL = 'Your name, your email address and Toolyard are easy to guess.';
+  it.each([
+    ['eight spaces', () => ' '.repeat(8), REPEATED],
+    ['aaaaaaaa', () => 'aaaaaaaa', REPEATED],
+    ['the shop name', () => 'toolyard', PERSONAL],
+    ['their own email', (email: string) => email, PERSONAL],
+    ['their own name and a year', () => 'Wilma Weakling 2024', PERSONAL],
+    ['a common password', () => 'password', 'This is a heavily used password.'],
+    ['a common password in capitals', () => 'PASSWORD', 'This is a heavily used password.'],
+  ])('refuses %s at sign-up, saying why', async (_what, passwordFor, why) => {
+    const email = uniqueEmail('wilma');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: ORIGIN },
+      payload: { name: 'Wilma Weakling', email, password: passwordFor(email) },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'invalid_input',
+      message: 'Some field values are not valid.',
+      fields: { password: expect.stringContaining(`${EASY_TO_GUESS} ${why}`) },
+    });
+    const [made] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(made).toBeUndefined();
+  });
+
+  it('judges the first 100 characters: a weak start is not saved by what follows', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: ORIGIN },
+      payload: {
+        name: 'Long Tail',
+        email: uniqueEmail(),
+        password: 'a'.repeat(100) + 'correct horse battery staple',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields.password).toContain(REPEATED);
+  });
 
   it('records the real client address on the session, not a forged X-Forwarded-For', async () => {
     const email = uniqueEmail();
@@ -312,6 +338,36 @@ describe('password reset links', () => {
     // Another account's link is its own affair.
     expect((await resetWith(otherToken, 'still works for them')).statusCode).toBe(200);
   });
+
+  it.each([
+    ['eight spaces', () => ' '.repeat(8)],
+    ['aaaaaaaa', () => 'aaaaaaaa'],
+    ['toolyard', () => 'toolyard'],
+    ['their own email', (email: string) => email],
+  ])(
+    'refuses %s as the new password, by the reset link and on the profile',
+    async (_what, weak) => {
+      const buyer = await signUp(t.app, { name: 'Rhoda Reset' });
+      const token = await askForReset(buyer.email);
+      const reset = await resetWith(token, weak(buyer.email));
+      expect(reset.statusCode, reset.body).toBe(400);
+      expect(reset.json().fields.newPassword).toMatch(/^This password is too easy to guess\. \S/);
+      expect((await signIn(t.app, buyer.email, weak(buyer.email))).statusCode).toBe(401);
+
+      const change = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { origin: ORIGIN, cookie: buyer.cookie },
+        payload: { currentPassword: buyer.password, newPassword: weak(buyer.email) },
+      });
+      expect(change.statusCode, change.body).toBe(400);
+      expect(change.json().fields.newPassword).toMatch(/^This password is too easy to guess\. \S/);
+      expect((await signIn(t.app, buyer.email, buyer.password)).statusCode).toBe(200);
+
+      // The link still works for a strong one.
+      expect((await resetWith(token, 'shavings on the workbench')).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('a forged X-Forwarded-For changes no limit', () => {

@@ -18,7 +18,7 @@ const email = z.pipe(
   z.email('Provide a valid Email'),
 );
 
-/** A password being chosen (sign-up); the server also refuses common ones. */
+/** A password being chosen; the server also refuses one that is easy to guess (PASSWORD_MIN_SCORE). */
 const newPassword = z
   .string({ error: 'Password Is Required' })
   .check(

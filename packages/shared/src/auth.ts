@@ -3,6 +3,15 @@ import * as z from 'zod/mini';
 /** New passwords: at least this long (hashed with argon2id on the server). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/**
+ * New passwords must score at least this on zxcvbn's scale (0 guessed at once, 4 very hard),
+ * judged on the server with the shop's name and the person's own name and email as guesses.
+ */
+export const PASSWORD_MIN_SCORE = 3;
+/** What the forms that set a password say under it. */
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters and hard to guess: a few uncommon words make a strong one.`;
+/** Strength is judged on this many first characters: beyond, the estimate costs more, not less. */
+export const PASSWORD_ESTIMATE_LENGTH = 100;
 /** The spec's login form asks for at least 6 characters before it sends anything. */
 export const LOGIN_PASSWORD_MIN_LENGTH = 6;
 

@@ -1,5 +1,8 @@
 /** Business constants from the storefront spec, shared by server and web app. */
 
+/** The shop's name, as its pages, mails and sign-in say it. */
+export const SHOP_NAME = 'Toolyard';
+
 /** The home page features the first six products of the list. */
 export const FEATURED_PRODUCT_COUNT = 6;
 /** Items seven to nine of the list are shown as upcoming products (1-based, inclusive). */

@@ -47,14 +47,14 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(users.id, userId), ne(users.role, 'admin')));
     },
 
-    /** The account a password-reset token belongs to, by its address. */
-    async emailOfResetToken(token: string): Promise<string | undefined> {
+    /** The account a password-reset token belongs to: its address and name. */
+    async ownerOfResetToken(token: string): Promise<{ email: string; name: string } | undefined> {
       const [row] = await db
-        .select({ email: users.email })
+        .select({ email: users.email, name: users.name })
         .from(verifications)
         .innerJoin(users, eq(users.id, verifications.value))
         .where(eq(verifications.identifier, `reset-password:${token}`));
-      return row?.email;
+      return row;
     },
 
     /**

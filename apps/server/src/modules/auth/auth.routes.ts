@@ -5,6 +5,7 @@ import {
   EMAIL_LINK_PAGES,
   emptyBodySchema,
   forgotPasswordBodySchema,
+  PASSWORD_MIN_SCORE,
   resetPasswordBodySchema,
   sendVerificationBodySchema,
   SIGN_UP_ANSWER,
@@ -28,7 +29,7 @@ import { sendError } from '../../plugins/errors.js';
 import type { MailEvent } from '../mail/topics.js';
 import { authFailures, type Auth } from './auth.js';
 import { createAuthRepository } from './auth.repository.js';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
+import { estimatePassword, weakPasswordMessage, type PasswordOwner } from './password-strength.js';
 import { withoutSessionTokens } from './session-token.js';
 import {
   createHashSlots,
@@ -249,11 +250,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
       errorResponseBuilder: tooMany(what),
     },
   });
-  /** Refuses a common password as sign-up does. */
-  const refuseCommon = (password: string, field: string) => {
-    if (isCommonPassword(password)) {
+  /**
+   * Refuses a new password that is easy to guess (zxcvbn, PASSWORD_MIN_SCORE), saying why under
+   * its field. Called inside a hash slot, which bounds how many estimates wait at once.
+   */
+  const refuseWeak = async (password: string, field: string, owner: PasswordOwner) => {
+    const verdict = await estimatePassword(password, owner);
+    if (verdict.score < PASSWORD_MIN_SCORE) {
       throw new AppError('invalid_input', 'Some field values are not valid.', 400, {
-        [field]: COMMON_PASSWORD_MESSAGE,
+        [field]: weakPasswordMessage(verdict),
       });
     }
   };
@@ -291,9 +296,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { body: signUpBodySchema },
     },
     async (request, reply) => {
-      refuseCommon(request.body.password, 'password');
+      const { name, email, password } = request.body;
       const body = { ...request.body, callbackURL: EMAIL_LINK_PAGES.verified };
-      const result = await withHashSlot(reply, () => callAuth(request, { body }));
+      const result = await withHashSlot(reply, async () => {
+        await refuseWeak(password, 'password', { name, email });
+        return callAuth(request, { body });
+      });
       if (!result) return reply;
       if (result.response.status >= 400) return answer(request, reply, result);
       // The same answer for a new address and for one that has an account (whose owner is
@@ -385,12 +393,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { token, newPassword } = request.body;
-      refuseCommon(newPassword, 'newPassword');
-      const email = await repo.emailOfResetToken(token);
-      const reset = await withHashSlot(reply, () =>
-        callAuth(request, { body: { token, newPassword } }),
-      );
+      const owner = await repo.ownerOfResetToken(token);
+      const reset = await withHashSlot(reply, async () => {
+        // An unknown token is Better Auth's to answer ("ask for a new link").
+        if (owner) await refuseWeak(newPassword, 'newPassword', owner);
+        return callAuth(request, { body: { token, newPassword } });
+      });
       if (!reset) return reply;
+      const email = owner?.email;
       if (reset.response.status >= 400 || !email) return answer(request, reply, reset);
       const signedIn = await withHashSlot(reply, () =>
         callAuth(request, {
@@ -411,10 +421,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/change-password',
     { schema: { body: changePasswordBodySchema } },
     async (request, reply) => {
-      refuseCommon(request.body.newPassword, 'newPassword');
-      const result = await withHashSlot(reply, () =>
-        callAuth(request, { body: { ...request.body, revokeOtherSessions: true } }),
-      );
+      const result = await withHashSlot(reply, async () => {
+        // Signed out: Better Auth answers 401 without looking at the password.
+        const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+        if (session) await refuseWeak(request.body.newPassword, 'newPassword', session.user);
+        return callAuth(request, { body: { ...request.body, revokeOtherSessions: true } });
+      });
       if (!result) return reply;
       if (result.response.ok) {
         const user = userOf(result.text);

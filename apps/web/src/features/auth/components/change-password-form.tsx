@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   changePasswordFormSchema,
-  PASSWORD_MIN_LENGTH,
+  NEW_PASSWORD_HINT,
   type ChangePasswordForm as ChangePasswordValues,
 } from '@toolyard/shared';
 import { useForm } from 'react-hook-form';
@@ -75,7 +75,7 @@ export function ChangePasswordForm() {
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={NEW_PASSWORD_HINT}
         error={errors.newPassword?.message}
         {...register('newPassword')}
       />

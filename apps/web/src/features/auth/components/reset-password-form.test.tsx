@@ -105,7 +105,10 @@ describe('ResetPasswordForm', () => {
         body: {
           error: 'invalid_input',
           message: 'Some of the information sent was not valid.',
-          fields: { newPassword: 'This password is too common. Choose another.' },
+          fields: {
+            newPassword:
+              'This password is too easy to guess. This is a heavily used password. Add more words that are less common.',
+          },
         },
       }),
     });
@@ -113,7 +116,11 @@ describe('ResetPasswordForm', () => {
 
     await choose(user, 'password1234');
 
-    expect(await screen.findByText('This password is too common. Choose another.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'This password is too easy to guess. This is a heavily used password. Add more words that are less common.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('alert').textContent).toBe('');
   });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  PASSWORD_MIN_LENGTH,
+  NEW_PASSWORD_HINT,
   resetPasswordFormSchema,
   type ResetPasswordForm as ResetPasswordValues,
 } from '@toolyard/shared';
@@ -67,7 +67,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={NEW_PASSWORD_HINT}
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />

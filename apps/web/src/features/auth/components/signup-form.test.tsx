@@ -80,7 +80,10 @@ describe('SignupForm', () => {
         body: {
           error: 'validation_failed',
           message: 'Some of the information sent was not valid.',
-          fields: { password: 'This password is too common. Choose another.' },
+          fields: {
+            password:
+              'This password is too easy to guess. This is a heavily used password. Add more words that are less common.',
+          },
         },
       }),
     });
@@ -94,7 +97,11 @@ describe('SignupForm', () => {
       confirm: 'password1234',
     });
 
-    expect(await screen.findByText('This password is too common. Choose another.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'This password is too easy to guess. This is a heavily used password. Add more words that are less common.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
     expect(onSignedUp).not.toHaveBeenCalled();
   });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH, signupSchema, type SignupInput } from '@toolyard/shared';
+import { NEW_PASSWORD_HINT, signupSchema, type SignupInput } from '@toolyard/shared';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { FormError } from '@/components/ui/form-error';
@@ -66,7 +66,7 @@ export function SignupForm({
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={NEW_PASSWORD_HINT}
           error={errors.password?.message}
           {...register('password')}
         />
