@@ -269,6 +269,12 @@ const routes: RouteCase[] = [
     expected: { anonymous: 401, buyer: 201, otherBuyer: 201, admin: 201 },
   },
   {
+    route: 'hidden reviews',
+    method: 'GET',
+    url: () => '/api/review/hidden',
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  },
+  {
     route: 'hide review',
     method: 'PUT',
     url: (c) => `/api/review/${c.reviewId}/hidden`,

@@ -278,11 +278,11 @@ describe('PUT /api/review/:id/hidden', () => {
       headers: { origin: ORIGIN, ...(account ? { cookie: account.cookie } : {}) },
       payload: { hidden },
     });
-  const post = async () => {
+  const post = async (author = buyer) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/review',
-      headers: { cookie: buyer.cookie, origin: ORIGIN },
+      headers: { cookie: author.cookie, origin: ORIGIN },
       payload: { name: 'Spam Co', words: 'Buy my stuff', rating: 1 },
     });
     expect(res.statusCode).toBe(201);
@@ -322,6 +322,58 @@ describe('PUT /api/review/:id/hidden', () => {
     expect((await list()).ids[0]).toBe(id);
     const [row] = await t.database.db.select().from(reviews).where(eq(reviews.id, id));
     expect(row).toMatchObject({ hiddenAt: null, hiddenBy: null });
+  });
+
+  it('lists hidden reviews for admins, most recently hidden first, a page at a time; Show again takes one off', async () => {
+    const hiddenList = async (query = '') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/review/hidden${query}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { rows: res.json<{ _id: string }[]>(), total: Number(res.headers['x-total-count']) };
+    };
+    const before = (await hiddenList()).total;
+    // Another author, as each may post only a few reviews an hour.
+    const author = await signUp(t.app);
+    const first = await post(author);
+    const second = await post(author);
+    expect((await setHidden(first, true, admin)).statusCode).toBe(200);
+    expect((await setHidden(second, true, admin)).statusCode).toBe(200);
+
+    const { rows, total } = await hiddenList();
+    expect(total).toBe(before + 2);
+    expect(rows.slice(0, 2)).toEqual([
+      {
+        _id: second,
+        name: 'Spam Co',
+        words: 'Buy my stuff',
+        rating: 1,
+        hiddenAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        hiddenBy: admin.email,
+      },
+      expect.objectContaining({ _id: first, hiddenBy: admin.email }),
+    ]);
+    expect((await hiddenList('?page=2&pageSize=1')).rows.map((r) => r._id)).toEqual([first]);
+
+    // Show again: back on the shop, off the hidden list.
+    expect((await setHidden(first, false, admin)).statusCode).toBe(200);
+    const after = await hiddenList();
+    expect(after.total).toBe(before + 1);
+    expect(after.rows.map((r) => r._id)).not.toContain(first);
+    expect((await list()).ids).toContain(first);
+
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/review/hidden?pageSize=500',
+      headers: { cookie: admin.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      error: 'invalid_input',
+      fields: { pageSize: expect.any(String) },
+    });
   });
 
   it('refuses buyers (403) and anonymous callers (401), and leaves the review shown', async () => {

@@ -69,3 +69,21 @@ export type ReviewHiddenInput = z.infer<typeof reviewHiddenInputSchema>;
 /** The answer to PUT /api/review/{id}/hidden. */
 export const reviewVisibilitySchema = z.object({ _id: z.string(), hidden: z.boolean() });
 export type ReviewVisibility = z.infer<typeof reviewVisibilitySchema>;
+
+/** A review an admin has hidden: when, and by whom (their email; null once that account is gone). */
+export const hiddenReviewSchema = z.extend(reviewSchema, {
+  hiddenAt: z.string(),
+  hiddenBy: z.nullable(z.string()),
+});
+export type HiddenReview = z.infer<typeof hiddenReviewSchema>;
+
+export const hiddenReviewListSchema = z.array(hiddenReviewSchema);
+
+/** How many hidden reviews one page of the admins' list holds by default. */
+export const HIDDEN_REVIEW_PAGE_SIZE = 20;
+
+/** GET /api/review/hidden (admins): the most recently hidden first, the total in X-Total-Count. */
+export const hiddenReviewListQuerySchema = z.object({
+  page: z._default(pageNumber('Page', 100_000), 1),
+  pageSize: z._default(pageNumber('Page size', REVIEW_PAGE_SIZE_MAX), HIDDEN_REVIEW_PAGE_SIZE),
+});

@@ -1,7 +1,7 @@
-import type { Review } from '@toolyard/shared';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { HiddenReview, Review } from '@toolyard/shared';
+import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { reviews } from '../../db/schema.js';
+import { reviews, users } from '../../db/schema.js';
 
 const columns = {
   id: reviews.id,
@@ -48,6 +48,35 @@ export function createReviewsRepository(db: Db) {
         db.select({ n: count() }).from(reviews).where(visible),
       ]);
       return { reviews: rows.map(toReview), total: totals?.n ?? 0 };
+    },
+
+    /**
+     * One page of the hidden reviews, the most recently hidden first, with the email of the
+     * admin who hid each, and how many there are in all.
+     */
+    async listHidden(
+      page: number,
+      pageSize: number,
+    ): Promise<{ reviews: HiddenReview[]; total: number }> {
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select({ ...columns, hiddenAt: reviews.hiddenAt, hiddenBy: users.email })
+          .from(reviews)
+          .leftJoin(users, eq(users.id, reviews.hiddenBy))
+          .where(isNotNull(reviews.hiddenAt))
+          .orderBy(desc(reviews.hiddenAt), desc(reviews.seq))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(reviews).where(isNotNull(reviews.hiddenAt)),
+      ]);
+      return {
+        reviews: rows.map(({ hiddenAt, hiddenBy, ...review }) => ({
+          ...toReview(review),
+          hiddenAt: (hiddenAt ?? new Date(0)).toISOString(),
+          hiddenBy,
+        })),
+        total: totals?.n ?? 0,
+      };
     },
 
     /**

@@ -1,4 +1,6 @@
 import {
+  hiddenReviewListQuerySchema,
+  hiddenReviewListSchema,
   idParamsSchema,
   REVIEW_PAGE_SIZE,
   reviewHiddenInputSchema,
@@ -17,8 +19,9 @@ import type { SessionGuards } from '../auth/session.js';
 import type { ReviewsRepository } from './reviews.repository.js';
 
 /**
- * Reviews of the shop: the spec's `/api/review`, and an admin's hiding of one. Pages are served
- * from `cache` until the next review, or the next one hidden or shown.
+ * Reviews of the shop: the spec's `/api/review`; for admins, hiding one, the list of hidden
+ * ones, and showing one again. Public pages are served from `cache` until the next review, or
+ * the next one hidden or shown.
  */
 export const reviewsRoutes: FastifyPluginAsyncZod<{
   reviews: ReviewsRepository;
@@ -69,6 +72,25 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       }
       changes.publish('reviews');
       return reply.code(201).send(outcome.review);
+    },
+  );
+
+  // Admins find what they hid here, to show it again (PUT below, hidden: false).
+  app.get(
+    '/review/hidden',
+    {
+      onRequest: guards.adminOnly,
+      schema: {
+        querystring: hiddenReviewListQuerySchema,
+        response: { 200: hiddenReviewListSchema },
+      },
+    },
+    async (request, reply) => {
+      const { page, pageSize } = request.query;
+      const { reviews: rows, total } = await reviews.listHidden(page, pageSize);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      reply.header('cache-control', 'no-store');
+      return rows;
     },
   );
 
