@@ -121,7 +121,12 @@ describe('the cross-site check on every unsafe route', () => {
     target = await signUp(t.app);
     ids.product = await createProduct(t.database, { availableQuantity: 50 });
     const place = async () => {
-      const res = await asAdmin('POST', '/api/order', { itemId: ids.product, OrderQuantity: 2 });
+      const res = await asAdmin('POST', '/api/order', {
+        itemId: ids.product,
+        OrderQuantity: 2,
+        Contact: '+1 555 0100',
+        Address: '1 Yard Lane, Springfield',
+      });
       expect(res.statusCode).toBe(201);
       return res.json()._id as string;
     };

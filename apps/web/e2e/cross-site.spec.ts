@@ -31,7 +31,12 @@ test('a page on another origin auto-submits forms to encoded paths with the admi
   const product = (await created.json()) as { _id: string };
   const placed = await page.request.post('/api/order', {
     headers: { origin: shop },
-    data: { itemId: product._id, OrderQuantity: 2 },
+    data: {
+      itemId: product._id,
+      OrderQuantity: 2,
+      Contact: '+1 555 0100',
+      Address: '1 Yard Lane, Springfield',
+    },
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const order = (await placed.json()) as { _id: string };
