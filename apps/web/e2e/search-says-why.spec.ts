@@ -13,11 +13,25 @@ test('a search that a filter empties names that filter, and removing it shows th
   await expect(main.getByText(/^Remove the price filter to see \d+ products\.$/)).toBeVisible();
   await expect(main.getByText(/No products match/)).toHaveCount(0);
 
+  // The header's search box shows the words searched for.
+  await expect(page.getByRole('banner').getByLabel('Search tools')).toHaveValue('laser');
+
   await main.getByRole('button', { name: 'Remove the price filter' }).click();
   await expect(page).toHaveURL(/\/search\?q=laser$/);
   await expect(
     main.getByRole('article').getByRole('heading', { name: 'Laser Level Pro' }),
   ).toBeVisible();
+  // Every match fits on one page: no Previous and Next.
+  await expect(main.getByRole('button', { name: 'Next' })).toHaveCount(0);
+
+  // A new search from the header shows its words there too.
+  await page.getByRole('banner').getByLabel('Search tools').click();
+  const header = page.getByRole('banner').getByRole('combobox', { name: 'Search tools' });
+  await expect(header).toHaveValue('laser');
+  await header.fill('hammer');
+  await header.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=hammer$/);
+  await expect(page.getByRole('banner').getByLabel('Search tools')).toHaveValue('hammer');
 });
 
 test('a search for words like no name says only that', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { productListSchema } from '@toolyard/shared';
+import { productListSchema, QUERY_DEFAULTS } from '@toolyard/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiFetch, errorMessage, isUnavailable, retryDelayFor } from './api-client';
 
@@ -107,6 +107,10 @@ describe('apiFetch', () => {
     expect(error).toMatchObject({ status: 503, isUnavailable: true, retryAfterSeconds: 2 });
     expect(retryDelayFor(0, error)).toBe(2000);
     expect(retryDelayFor(3, new ApiError(500, 'internal_error', 'x'))).toBe(8000);
+    // The query client relies on the default cap being the spec's.
+    expect(retryDelayFor(9, new ApiError(500, 'internal_error', 'x'))).toBe(
+      QUERY_DEFAULTS.maxRetryDelayMs,
+    );
     expect(isUnavailable(new ApiError(409, 'conflict', 'x'))).toBe(false);
   });
 

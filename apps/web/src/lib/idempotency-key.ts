@@ -19,8 +19,13 @@ export function idempotencyHeader(variables: object): Record<string, string> {
   return { [IDEMPOTENCY_KEY_HEADER]: key };
 }
 
-/** Mutations sent with an Idempotency-Key may be retried through an outage: never twice done. */
+/**
+ * Mutations sent with an Idempotency-Key may be retried through an outage: never twice done.
+ * They go out even when the browser believes it is offline: paused, an order or a payment
+ * would say "Paying…" without end instead of failing with a message.
+ */
 export const retryThroughOutage = {
+  networkMode: 'always' as const,
   retry: (failureCount: number, error: unknown) => failureCount < 3 && isUnavailable(error),
   retryDelay: (attempt: number, error: unknown) => retryDelayFor(attempt, error, 5000),
 };

@@ -1,4 +1,4 @@
-/** Previous / Next with "Page X of Y". */
+/** Previous / Next with "Page X of Y"; nothing when everything fits on one page. */
 export function Pagination({
   page,
   pageCount,
@@ -10,6 +10,7 @@ export function Pagination({
   onPageChange: (page: number) => void;
   label?: string;
 }) {
+  if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-2">
       <button

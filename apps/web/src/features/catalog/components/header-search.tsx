@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { PAGE_PATHS } from '@toolyard/shared';
+import { useLocation, useSearchParams } from 'wouter';
 import { searchHref } from '../utils/catalog-links';
 import type { SearchCombobox } from './search-combobox';
 
@@ -12,8 +13,16 @@ const inputClassName = 'input input-sm w-full';
  * focus; the combobox then takes over, with the text and the focus.
  */
 export function HeaderSearch({ className = '' }: { className?: string }) {
-  const [, navigate] = useLocation();
-  const [text, setText] = useState('');
+  const [path, navigate] = useLocation();
+  const [params] = useSearchParams();
+  // On the search page the box shows the words searched for, and follows the address.
+  const searched = (path === PAGE_PATHS.search && params.get('q')) || '';
+  const [text, setText] = useState(searched);
+  const [shown, setShown] = useState(searched);
+  if (shown !== searched) {
+    setShown(searched);
+    setText(searched);
+  }
   const [Combobox, setCombobox] = useState<typeof SearchCombobox | null>(null);
   const [focused, setFocused] = useState(false);
 

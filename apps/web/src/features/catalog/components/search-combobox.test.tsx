@@ -1,6 +1,7 @@
 import type { Product } from '@toolyard/shared';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { navigate } from 'wouter/use-browser-location';
 import { mockApi, renderWithProviders, requestsMade } from '@/test/render';
 import { HeaderSearch } from './header-search';
 import { SearchCombobox } from './search-combobox';
@@ -103,5 +104,25 @@ describe('HeaderSearch', () => {
     await user.keyboard('m');
     expect((box as HTMLInputElement).value).toBe('ham');
     expect(await screen.findByRole('listbox')).toBeTruthy();
+  });
+
+  // Issue 26: the header's box was empty on /search results.
+  it('shows the words searched for on the search page, and follows a new search', async () => {
+    suggest('drill');
+    const { user } = renderWithProviders(<HeaderSearch />, { path: '/search?q=drill' });
+    const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search tools' });
+    expect(box.value).toBe('drill');
+
+    // The combobox takes over with the same words; a new search in the address refills it.
+    await user.click(box);
+    const combobox = await screen.findByRole<HTMLInputElement>('combobox', {
+      name: 'Search tools',
+    });
+    expect(combobox.value).toBe('drill');
+    act(() => navigate('/search?q=saw'));
+    expect(combobox.value).toBe('saw');
+    // Off the search page the box starts empty.
+    act(() => navigate('/about'));
+    expect(combobox.value).toBe('');
   });
 });

@@ -47,6 +47,12 @@ export function SearchCombobox({
   const listId = `${id}-list`;
   const [, navigate] = useLocation();
   const [text, setText] = useState(initial);
+  // A new search in the address (the search page's own box, Back) puts its words here.
+  const [shown, setShown] = useState(initial);
+  if (shown !== initial) {
+    setShown(initial);
+    setText(initial);
+  }
   const [open, setOpen] = useState(takeFocus && initial.trim().length >= MIN_LETTERS);
   const [active, setActive] = useState(-1);
   const q = useDebounced(text.trim(), SUGGEST_DELAY_MS);
