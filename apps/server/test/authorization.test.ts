@@ -385,6 +385,19 @@ const routes: RouteCase[] = [
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   },
   {
+    route: 'refund chosen units of a paid order, not restocked',
+    method: 'POST',
+    url: (c) => `/api/order/${c.paidOrderId}/refund`,
+    payload: (c) => ({ lines: [{ itemId: c.productId, quantity: 1 }], restock: false }),
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  },
+  {
+    route: 'refund an unpaid order (nothing to refund)',
+    method: 'POST',
+    url: (c) => `/api/order/${c.orderId}/refund`,
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 409 },
+  },
+  {
     route: 'ship paid order',
     method: 'POST',
     url: (c) => `/api/order/${c.paidOrderId}/ship`,

@@ -26,6 +26,7 @@ const SPEC_ORDER_KEYS = [
   'paid',
   'paymentStatus',
   'price',
+  'refundedTotal',
   'status',
   'totalCost',
 ];

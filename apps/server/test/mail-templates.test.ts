@@ -216,6 +216,20 @@ describe('order mails', () => {
     expectOrder(mail);
   });
 
+  it('order.refunded for part of an order names the units, the amount and the total so far', async () => {
+    const mail = await compose('order.refunded', {
+      ...order,
+      amountCents: 1250,
+      refundedTotalCents: 3750,
+      restocked: false,
+      refundedLines: [{ name: 'Claw hammer', quantity: 1, totalCents: 1250 }],
+    });
+    expect(mail.subject).toBe(`Your order ${ref} was partly refunded`);
+    expectInBoth(mail, `we have refunded $12.50 of your order ${ref}: 1 × Claw hammer.`);
+    expectInBoth(mail, `In all, $37.50 of the order's $1,259.50 has been refunded.`);
+    expectOrder(mail);
+  });
+
   it('order.expiring says when the hold ends and links to the payment page', async () => {
     const mail = await compose('order.expiring', {
       ...order,

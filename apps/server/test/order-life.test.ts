@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { orderLines, orders, outbox } from '../src/db/schema.js';
-import { createOrderLifeRepository } from '../src/modules/orders/order-life.repository.js';
+import { orderLines, orders, outbox, payments, users } from '../src/db/schema.js';
+import {
+  createOrderLifeRepository,
+  refundsOf,
+} from '../src/modules/orders/order-life.repository.js';
 import { callAs, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stocksOf } from './helpers/catalog.js';
@@ -249,8 +253,18 @@ describe("an order's life after it is placed", () => {
     const paid = await life.transaction((tx) =>
       life.markPaid(tx, cancelled.orderId, { amountCents: 1, cardLast4: null }),
     );
+    const [{ id: adminId } = { id: '' }] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, admin.email));
+    const everything = (items: { itemId: string; quantity: number }[]) => ({
+      id: randomUUID(),
+      lines: items,
+      restock: true,
+      createdBy: adminId,
+    });
     const refunded = await life.transaction((tx) =>
-      life.markRefunded(tx, cancelled.orderId, { amountCents: 1 }),
+      life.recordRefund(tx, cancelled.orderId, everything(cancelled.items)),
     );
     expect([paid, refunded]).toEqual([undefined, undefined]);
 
@@ -259,7 +273,7 @@ describe("an order's life after it is placed", () => {
     await pay(buyer, refund.orderId);
     const refunds = await Promise.all(
       [0, 1].map(() =>
-        life.transaction((tx) => life.markRefunded(tx, refund.orderId, { amountCents: 1 })),
+        life.transaction((tx) => life.recordRefund(tx, refund.orderId, everything(refund.items))),
       ),
     );
     expect(refunds.filter(Boolean)).toHaveLength(1);
@@ -410,5 +424,74 @@ describe('migration to payment and fulfilment states', () => {
 
   it('refuses a status written directly: it only follows the two states', async () => {
     await expect(database.db.execute(sql`update orders set status = 'paid'`)).rejects.toThrow();
+  });
+});
+
+describe('migration to partial refunds', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await createDatabaseBefore('partial_refunds');
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('makes each earlier whole refund one refund of every unit, restocked, and leaves the rest', async () => {
+    const itemId = await createProduct(database, { priceCents: 700, sku: 'TY-BACKFILL-3' });
+    const placed = await database.db.execute(sql`
+      insert into orders (item_id, item_name, order_quantity, price_cents, total_cents,
+                          buyer_name, buyer_email, payment_status, refunded_at)
+      values (${itemId}, 'Old Level', 3, 700, 2100, 'Old Buyer', 'old@example.com', 'refunded',
+              '2026-01-02T03:04:05Z'),
+             (${itemId}, 'Old Level', 1, 700, 700, 'Old Buyer', 'old@example.com', 'paid', null)
+      returning "_id"`);
+    const [refundedId, paidId] = (placed as unknown as { rows: { _id: string }[] }).rows.map(
+      (r) => r._id,
+    ) as [string, string];
+    await database.db.execute(sql`
+      insert into order_lines (order_id, line_no, item_id, sku, item_name, unit_price_cents,
+                               quantity, line_total_cents)
+      values (${refundedId}, 1, ${itemId}, 'TY-BACKFILL-3', 'Old Level', 700, 3, 2100),
+             (${paidId}, 1, ${itemId}, 'TY-BACKFILL-3', 'Old Level', 700, 1, 700)`);
+    await database.db.execute(sql`
+      insert into payments (order_id, provider, amount_cents, status, card_last4)
+      values (${refundedId}, 'test', 2100, 'refunded', '4242'),
+             (${paidId}, 'test', 700, 'succeeded', '4242')`);
+
+    await database.migrate();
+
+    const rows = await database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [refundedId, paidId]));
+    expect(rows.find((r) => r.id === refundedId)).toMatchObject({
+      status: 'refunded',
+      refundedCents: 2100,
+    });
+    expect(rows.find((r) => r.id === paidId)).toMatchObject({ status: 'paid', refundedCents: 0 });
+    const lines = await database.db
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, [refundedId, paidId]));
+    expect(lines.find((l) => l.orderId === refundedId)?.refundedQuantity).toBe(3);
+    expect(lines.find((l) => l.orderId === paidId)?.refundedQuantity).toBe(0);
+    const paid = await database.db
+      .select()
+      .from(payments)
+      .where(inArray(payments.orderId, [refundedId, paidId]));
+    expect(paid.find((p) => p.orderId === refundedId)?.refundedCents).toBe(2100);
+    expect(paid.find((p) => p.orderId === paidId)?.refundedCents).toBe(0);
+
+    const history = await refundsOf(database.db, refundedId);
+    expect(history).toEqual([
+      expect.objectContaining({
+        amountCents: 2100,
+        restocked: true,
+        createdAt: new Date('2026-01-02T03:04:05Z'),
+        lines: [{ itemId, name: 'Old Level', quantity: 3 }],
+      }),
+    ]);
+    expect(await refundsOf(database.db, paidId)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders, payments, products, stripeEvents } from '../src/db/schema.js';
+import { orders, payments, products, refunds, stripeEvents } from '../src/db/schema.js';
 import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stockOf } from './helpers/catalog.js';
@@ -30,11 +30,15 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
     buyer = await signUp(t.app);
   });
 
-  const post = (account: Account, url: string, payload?: object) =>
+  const post = (account: Account, url: string, payload?: object, idempotencyKey?: string) =>
     t.app.inject({
       method: 'POST',
       url,
-      headers: { cookie: account.cookie, origin: ORIGIN },
+      headers: {
+        cookie: account.cookie,
+        origin: ORIGIN,
+        ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
+      },
       ...(payload === undefined ? {} : { payload }),
     });
   const placeOrder = async (quantity = 3, priceCents = 1999) => {
@@ -335,15 +339,68 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
     expect(res.json()).toMatchObject({ status: 'refunded', paid: false });
     const [payment] = await paymentRows(orderId);
     expect(payment?.status).toBe('refunded');
+    const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     const refundCall = stripe.requests.find(
       (r) => r.path === '/v1/refunds' && r.params.payment_intent === intent.id,
     );
-    expect(refundCall?.idempotencyKey).toBe(`toolyard-refund-${payment?.id}`);
+    expect(refundCall?.params.amount).toBe('9995');
+    expect(refundCall?.idempotencyKey).toBe(`toolyard-refund-${refund?.id}-${payment?.id}`);
     expect(stripe.refunds.filter((r) => r.payment_intent === intent.id)).toEqual([
       expect.objectContaining({ amount: 9995 }),
     ]);
     expect(await stockOf(t.database, itemId)).toBe((stockBefore ?? 0) + 5);
     expect((await post(admin, `/api/order/${orderId}/refund`)).statusCode).toBe(409);
+  });
+
+  it('gives back part of a payment at Stripe: the amount of the units refunded, once per refund', async () => {
+    const { orderId, itemId } = await placeOrder(5, 1999);
+    const intent = await intentFor(orderId);
+    await deliverEvent(await stripe.confirm(intent.id, 'pm_card_visa'));
+    const refundsAtStripe = () => stripe.refunds.filter((r) => r.payment_intent === intent.id);
+
+    const key = 'stripe-partial-refund-1';
+    const two = { lines: [{ itemId, quantity: 2 }], restock: false };
+    const first = await post(admin, `/api/order/${orderId}/refund`, two, key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      status: 'partially_refunded',
+      refundedTotal: 39.98,
+      paid: true,
+    });
+    // The same request again (a retry): answered again, nothing more given back.
+    const retried = await post(admin, `/api/order/${orderId}/refund`, two, key);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(refundsAtStripe()).toEqual([expect.objectContaining({ amount: 3998 })]);
+    const [payment] = await paymentRows(orderId);
+    expect(payment).toMatchObject({ status: 'succeeded', refundedCents: 3998 });
+    const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    const call = stripe.requests.find(
+      (r) => r.path === '/v1/refunds' && r.params.payment_intent === intent.id,
+    );
+    expect(call).toMatchObject({
+      params: { payment_intent: intent.id, amount: '3998' },
+      idempotencyKey: `toolyard-refund-${refund?.id}-${payment?.id}`,
+    });
+
+    // Stripe away: nothing is recorded, and the admin can try again.
+    stripe.down = true;
+    const away = await post(admin, `/api/order/${orderId}/refund`);
+    expect(away.statusCode).toBe(503);
+    stripe.down = false;
+    expect((await orderRow(orderId))?.refundedCents).toBe(3998);
+    expect(
+      await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId)),
+    ).toHaveLength(1);
+
+    // The rest, without a body: the payment is refunded in full, in two refunds at Stripe.
+    const rest = await post(admin, `/api/order/${orderId}/refund`);
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json()).toMatchObject({ status: 'refunded', refundedTotal: 99.95, paid: false });
+    expect(refundsAtStripe().map((r) => r.amount)).toEqual([3998, 5997]);
+    expect((await paymentRows(orderId))[0]).toMatchObject({
+      status: 'refunded',
+      refundedCents: 9995,
+    });
   });
 
   it('answers 503 when Stripe cannot be reached, and the order stays as it was', async () => {

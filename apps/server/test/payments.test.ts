@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments, products } from '../src/db/schema.js';
+import { payments, products } from '../src/db/schema.js';
 import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
@@ -26,7 +26,7 @@ describe('test-mode card payments', () => {
 
   const call = (account: Account, url: string, payload?: object) =>
     t.app.inject({
-      method: payload === undefined && !url.endsWith('/refund') ? 'GET' : 'POST',
+      method: payload === undefined && !/\/(refund|ship)$/.test(url) ? 'GET' : 'POST',
       url,
       headers: { cookie: account.cookie, origin: ORIGIN },
       ...(payload === undefined ? {} : { payload }),
@@ -133,9 +133,11 @@ describe('test-mode card payments', () => {
     expect((await paymentRows(orderId))[0]?.amountCents).toBe(3998);
   });
 
-  it('lets an admin refund a paid, unshipped order: refunded, stock back, payment refunded', async () => {
+  it('lets an admin refund a paid order without a body: all of it, refunded, stock back while unshipped', async () => {
     const { orderId, itemId } = await placeOrder(buyer, 5);
-    expect((await call(admin, `/api/order/${orderId}/refund`)).statusCode).toBe(409); // unpaid
+    const unpaid = await call(admin, `/api/order/${orderId}/refund`);
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().error).toBe('nothing_to_refund');
     await pay(orderId, '4242424242424242');
     const stockBefore = (
       await t.database.db.select().from(products).where(eq(products.id, itemId))
@@ -149,16 +151,32 @@ describe('test-mode card payments', () => {
       await t.database.db.select().from(products).where(eq(products.id, itemId))
     )[0]?.availableQuantity;
     expect(stockAfter).toBe((stockBefore ?? 0) + 5);
-    expect((await paymentRows(orderId)).map((p) => p.status)).toEqual(['refunded']);
-    expect((await call(admin, `/api/order/${orderId}/refund`)).statusCode).toBe(409);
+    expect((await paymentRows(orderId)).map((p) => [p.status, p.refundedCents])).toEqual([
+      ['refunded', 9995],
+    ]);
+    const again = await call(admin, `/api/order/${orderId}/refund`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('nothing_to_refund');
 
+    // A shipped order is refunded too, and its units, which have left, stay off the shelf.
     const shipped = await placeOrder(buyer, 1);
     await pay(shipped.orderId, '4242424242424242');
-    await t.database.db
-      .update(orders)
-      .set({ fulfilmentStatus: 'shipped' })
-      .where(eq(orders.id, shipped.orderId));
-    expect((await call(admin, `/api/order/${shipped.orderId}/refund`)).statusCode).toBe(409);
+    expect((await call(admin, `/api/order/${shipped.orderId}/ship`)).statusCode).toBe(200);
+    const shelf = (
+      await t.database.db.select().from(products).where(eq(products.id, shipped.itemId))
+    )[0]?.availableQuantity;
+    const refunded = await call(admin, `/api/order/${shipped.orderId}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toMatchObject({
+      status: 'refunded',
+      paymentStatus: 'refunded',
+      fulfilmentStatus: 'shipped',
+      refundedTotal: 19.99,
+    });
+    expect(
+      (await t.database.db.select().from(products).where(eq(products.id, shipped.itemId)))[0]
+        ?.availableQuantity,
+    ).toBe(shelf);
   });
 
   it('says the payment page is in test mode', async () => {

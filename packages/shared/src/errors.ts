@@ -9,6 +9,8 @@ export const errorCodes = [
   'conflict',
   'out_of_stock',
   'too_many_unpaid_orders',
+  'nothing_to_refund',
+  'refund_too_large',
   'email_not_verified',
   'invalid_token',
   'invalid_password',

@@ -69,6 +69,8 @@ export const orderSchema = z.object({
   status: z.enum(orderStatuses),
   paymentStatus: z.enum(paymentStatuses),
   fulfilmentStatus: z.enum(fulfilmentStatuses),
+  /** What has been refunded so far, in dollars: 0 up to `totalCost`. */
+  refundedTotal: z.number(),
   createdAt: z.string(),
   /** Why a cancelled order was cancelled; null for the others (and for older cancellations). */
   cancelReason: z.optional(z.nullable(z.enum(cancelReasons))),
@@ -92,8 +94,18 @@ export const orderLineSchema = z.object({
   unitPrice: z.number(),
   quantity: z.number().check(z.int(), z.positive()),
   lineTotal: z.number(),
+  /** Units of the line refunded so far, 0 up to `quantity`. */
+  refundedQuantity: z.number().check(z.int(), z.nonnegative()),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** Units of one line that one refund gave back. */
+export const refundedLineSchema = z.object({
+  itemId: z.string(),
+  name: z.string(),
+  quantity: z.number().check(z.int(), z.positive()),
+});
+export type RefundedLine = z.infer<typeof refundedLineSchema>;
 
 export const orderEventTypes = ['placed', 'paid', 'shipped', 'cancelled', 'refunded'] as const;
 export type OrderEventType = (typeof orderEventTypes)[number];
@@ -106,6 +118,12 @@ export const orderEventSchema = z.object({
   trackingNumber: z.optional(z.nullable(z.string())),
   /** For `cancelled`: by the buyer, an admin, or the unpaid hold running out. */
   cancelReason: z.optional(z.nullable(z.enum(cancelReasons))),
+  /** For `refunded`: how much this refund gave back, in dollars. */
+  amount: z.optional(z.number()),
+  /** For `refunded`: the lines and units it gave back. */
+  lines: z.optional(z.array(refundedLineSchema)),
+  /** For `refunded`: whether its units went back on sale. */
+  restocked: z.optional(z.boolean()),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
@@ -135,6 +153,39 @@ export const shipOrderSchema = z.object({
   ),
 });
 export type ShipOrderInput = z.input<typeof shipOrderSchema>;
+
+/**
+ * POST /api/order/{id}/refund (admin). Without a body, or without `lines`: everything not yet
+ * refunded. `restock` says whether the refunded units go back on sale; left out, they do only
+ * while the order has not shipped.
+ */
+export const refundOrderSchema = z.strictObject({
+  lines: z.optional(
+    z
+      .array(
+        z.strictObject({
+          itemId: z.uuid('Choose a line of the order'),
+          quantity: z
+            .number({ error: 'Quantity must be a number' })
+            .check(
+              z.int('Quantity must be a whole number'),
+              z.positive('Quantity must be at least 1'),
+              z.maximum(1_000_000, 'Quantity must be at most 1,000,000'),
+            ),
+        }),
+      )
+      .check(
+        z.minLength(1, 'Choose at least one line to refund'),
+        z.maxLength(ORDER_LINES_MAX, `At most ${ORDER_LINES_MAX} lines`),
+        z.refine(
+          (lines) => new Set(lines.map((l) => l.itemId)).size === lines.length,
+          'Each line may be named once',
+        ),
+      ),
+  ),
+  restock: z.optional(z.boolean({ error: 'Restock must be true or false' })),
+});
+export type RefundOrderInput = z.input<typeof refundOrderSchema>;
 
 /** Where an order goes, as an order or a checkout gives it: both optional, as the spec has them. */
 export const deliveryFields = {

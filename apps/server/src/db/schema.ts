@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -303,13 +304,28 @@ export const orders = pgTable(
     carrier: varchar('carrier', { length: 60 }),
     trackingNumber: varchar('tracking_number', { length: 100 }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the last of the order was refunded (each refund is in `refunds`). */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** What has been given back so far: the sum of its refunds, never more than the total. */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.orderQuantity} > 0`),
     check('orders_total_positive', sql`${t.totalCents} > 0`),
+    // Never more back than was paid, and the payment state says how much went back.
+    check(
+      'orders_refunded_within_total',
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`,
+    ),
+    check(
+      'orders_refunded_matches_payment',
+      sql`case ${t.paymentStatus}
+        when 'refunded' then ${t.refundedCents} = ${t.totalCents}
+        when 'partially_refunded' then ${t.refundedCents} > 0 and ${t.refundedCents} < ${t.totalCents}
+        else ${t.refundedCents} = 0 end`,
+    ),
     check(
       'orders_payment_status_known',
       sql`${t.paymentStatus} in ('unpaid', 'paid', 'partially_refunded', 'refunded')`,
@@ -357,15 +373,69 @@ export const orderLines = pgTable(
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
     lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
+    /** Units of the line refunded so far (the sum of its refund_lines), at most its quantity. */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.itemId] }),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check(
+      'order_lines_refunded_within_quantity',
+      sql`${t.refundedQuantity} >= 0 and ${t.refundedQuantity} <= ${t.quantity}`,
+    ),
+    check(
       'order_lines_total_matches',
       sql`${t.lineTotalCents} = ${t.unitPriceCents} * ${t.quantity}`,
     ),
     index('order_lines_item_id_idx').on(t.itemId),
+  ],
+);
+
+/**
+ * Each refund an admin gave on an order: how much, whether its units went back on sale, and
+ * who gave it. Its id is chosen before the first attempt (the Idempotency-Key's), so a retried
+ * refund is the same refund. Written by the orders module, in the transaction that moves the
+ * order's refunded quantities and total.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('_id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    restocked: boolean('restocked').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    index('refunds_order_created_idx').on(t.orderId, t.createdAt),
+  ],
+);
+
+/** The lines and units one refund gave back, each a line of the refund's order. */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.itemId] }),
+    foreignKey({
+      columns: [t.orderId, t.itemId],
+      foreignColumns: [orderLines.orderId, orderLines.itemId],
+      name: 'refund_lines_order_line_fk',
+    }).onDelete('restrict'),
+    check('refund_lines_quantity_positive', sql`${t.quantity} > 0`),
+    index('refund_lines_order_item_idx').on(t.orderId, t.itemId),
   ],
 );
 
@@ -435,11 +505,17 @@ export const payments = pgTable(
     /** The provider's reason for a failure, as shown to the buyer. */
     failureMessage: text('failure_message'),
     cardLast4: text('card_last4'),
+    /** Given back so far (partial refunds add up); `refunded` once it is all of the amount. */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'payments_refunded_within_amount',
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`,
+    ),
     check(
       'payments_status_known',
       sql`${t.status} in ('pending', 'succeeded', 'failed', 'refunded', 'cancelled')`,

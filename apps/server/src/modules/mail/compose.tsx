@@ -11,7 +11,7 @@ import { OrderExpiredMail } from './templates/order-expired.js';
 import { OrderExpiringMail } from './templates/order-expiring.js';
 import { OrderPaidMail } from './templates/order-paid.js';
 import { OrderReceivedMail } from './templates/order-received.js';
-import { OrderRefundedMail } from './templates/order-refunded.js';
+import { isPartRefund, OrderRefundedMail } from './templates/order-refunded.js';
 import { OrderShippedMail } from './templates/order-shipped.js';
 import type { ComposedMail, MailEvent, ShopFacts } from './topics.js';
 
@@ -76,7 +76,7 @@ function draft(event: MailEvent, shop: ShopFacts): { subject: string; body: Reac
       };
     case 'order.refunded':
       return {
-        subject: `Your order ${orderRef(event.data)} was refunded`,
+        subject: `Your order ${orderRef(event.data)} was ${isPartRefund(event.data) ? 'partly ' : ''}refunded`,
         body: <OrderRefundedMail data={event.data} shop={shop} />,
       };
     case 'order.expiring':

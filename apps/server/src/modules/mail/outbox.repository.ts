@@ -71,13 +71,15 @@ export const singleLineJson = sql`jsonb_build_array(jsonb_build_object(
  * The statement that writes one order message per order row of `from` (a FROM item whose rows
  * are orders, aliased `o`: `orders o where ...`, or a CTE of inserted or updated orders), with
  * the order's facts (topics.ts MailOrder) and `extra` merged in. One message per order and
- * topic, however often the event is retried (dedupe key `topic:order id`).
+ * topic, however often the event is retried (dedupe key `topic:order id`, or `dedupe` for an
+ * event an order can have several of, such as refunds).
  */
 export function orderMailInsert(
   topic: MailTopic & `order.${string}`,
   from: SQL,
   extra?: SQL,
   lines: SQL = orderLinesJson,
+  dedupe: SQL = sql`${topic} || ':' || o."_id"`,
 ): SQL {
   return sql`
     insert into outbox (topic, recipient, data, dedupe_key)
@@ -92,7 +94,7 @@ export function orderMailInsert(
         'address', o.address,
         'placedAt', o.created_at
       ) ${extra ? sql`|| ${extra}` : sql``},
-      ${topic} || ':' || o."_id"
+      ${dedupe}
     from ${from}
     on conflict (dedupe_key) do nothing`;
 }

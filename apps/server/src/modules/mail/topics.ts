@@ -43,7 +43,16 @@ export interface MailTopics {
   'order.shipped': MailOrder & { carrier?: string | null; trackingNumber?: string | null };
   /** Cancelled by the buyer or an admin (a hold running out is order.expired). */
   'order.cancelled': MailOrder & { by: 'buyer' | 'admin' };
-  'order.refunded': MailOrder & { amountCents: number };
+  /**
+   * One refund, with what it gave back. Messages from before partial refunds have only
+   * `amountCents` (the whole order, its stock returned).
+   */
+  'order.refunded': MailOrder & {
+    amountCents: number;
+    refundedTotalCents?: number;
+    restocked?: boolean;
+    refundedLines?: { name: string; quantity: number; totalCents: number }[] | null;
+  };
   /** Sent some time before an unpaid order's hold runs out; skipped if it was paid since. */
   'order.expiring': MailOrder & { holdEndsAt: string };
   'order.expired': MailOrder;

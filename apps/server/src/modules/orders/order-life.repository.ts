@@ -2,7 +2,7 @@ import type { CancelReason } from '@toolyard/shared';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
-import { orderLines, orders } from '../../db/schema.js';
+import { orderLines, orders, refundLines, refunds } from '../../db/schema.js';
 import { returnStock } from '../catalog/stock.repository.js';
 import { orderMailInsert } from '../mail/outbox.repository.js';
 import { paidCardLast4 } from '../payments/payments.repository.js';
@@ -31,11 +31,18 @@ export interface OrderLife {
   /** In the order they were placed. */
   lines: OrderLineRow[];
   cardLast4: string | null;
+  /** Oldest first. */
+  refunds: OrderRefund[];
 }
+
+/** One refund of an order, with the units of each line it gave back. */
+export type OrderRefund = typeof refunds.$inferSelect & {
+  lines: { itemId: string; name: string; quantity: number }[];
+};
 
 /**
  * An order's life after it is placed: the orders module's one writer of status changes (paid,
- * shipped, cancelled, refunded), with the stock and the mail that go with each move. Every move
+ * shipped, cancelled, refunded in part or whole), with the stock and the mail that go with each move. Every move
  * changes the row only from the status it expects, in one conditional UPDATE, so a repeated or
  * concurrent move finds nothing to change and returns undefined: it restocks and mails nothing.
  */
@@ -45,10 +52,12 @@ export function createOrderLifeRepository(db: Db) {
     findOrder: (orderId: string, tx: Db | Tx = db) => findOrder(tx, orderId),
     findDetail: (orderId: string, tx: Db | Tx = db) => findDetail(tx, orderId),
     lockOrder,
+    linesOfOrder,
     markPaid,
     markShipped,
     cancelAndRestock,
-    markRefunded,
+    recordRefund,
+    refundExists,
   };
 }
 
@@ -135,42 +144,163 @@ export async function cancelAndRestock(
   return row;
 }
 
+/** One refund as the order-life functions take it: which units of which lines, and whether
+ * they go back on sale. */
+export interface RefundRequest {
+  /** Chosen before the first attempt (the Idempotency-Key's id): a retry is the same refund. */
+  id: string;
+  lines: readonly { itemId: string; quantity: number }[];
+  restock: boolean;
+  /** The admin who gave it. */
+  createdBy: string;
+}
+
+/** A refund as it was recorded: the order after it, and what it gave back. */
+export interface RecordedRefund {
+  row: OrderRow;
+  amountCents: number;
+}
+
 /**
- * Paid to refunded (the payments module has given the money back), every line's stock back
- * once, and the refund notice for the amount refunded.
+ * Records a refund of a paid order (or of what is left of one) in the caller's transaction,
+ * with the order locked, in one statement that writes all of it or nothing: only when every
+ * asked line has that many units not yet refunded and the order is paid with the amount still
+ * within its total does it raise each line's refunded units and the order's refunded total
+ * (CHECKs on both keep them within the quantity and the total whatever the code), move the
+ * payment state (`partially_refunded`, or `refunded` once every unit is), and write the refund,
+ * its lines and its mail (with the amount). The units then go back on sale when asked
+ * (catalog's returnStock). Undefined, having written nothing, when it does not fit.
  */
-export async function markRefunded(
+export async function recordRefund(
   tx: Tx,
   orderId: string,
-  refund: { amountCents: number },
-): Promise<OrderRow | undefined> {
-  const row = await move(tx, orderId, sql`${orders.status} = 'paid'`, {
-    paymentStatus: 'refunded',
-    refundedAt: sql`now()`,
-  });
-  if (!row) return undefined;
-  await returnStock(tx, await linesOf(tx, [orderId]));
-  await tx.execute(
-    orderMailInsert(
-      'order.refunded',
-      theOrder(orderId),
-      sql`jsonb_build_object('amountCents', ${refund.amountCents}::bigint)`,
-    ),
+  refund: RefundRequest,
+): Promise<RecordedRefund | undefined> {
+  await lockOrder(tx, orderId);
+  const asked = JSON.stringify(
+    refund.lines.map((l) => ({ item_id: l.itemId, quantity: l.quantity })),
   );
-  return row;
+  const [done] = rowsOf<{ amount_cents: number | string }>(
+    await tx.execute(sql`
+      with asked as (
+        select * from json_to_recordset(${asked}::json) as a(item_id uuid, quantity integer)
+      ),
+      fits as materialized (
+        select l.item_id, l.item_name, l.line_no, a.quantity,
+               l.unit_price_cents * a.quantity as amount_cents
+        from order_lines l join asked a on a.item_id = l.item_id
+        where l.order_id = ${orderId} and l.refunded_quantity + a.quantity <= l.quantity
+      ),
+      go as materialized (
+        select sum(amount_cents)::bigint as amount from fits
+        having count(*) > 0 and count(*) = (select count(*) from asked)
+      ),
+      moved as (
+        update orders o set
+          refunded_cents = o.refunded_cents + go.amount,
+          payment_status = case when o.refunded_cents + go.amount = o.total_cents
+                                then 'refunded' else 'partially_refunded' end,
+          refunded_at = case when o.refunded_cents + go.amount = o.total_cents
+                             then now() else o.refunded_at end,
+          updated_at = now()
+        from go
+        where o."_id" = ${orderId} and o.payment_status in ('paid', 'partially_refunded')
+          and o.refunded_cents + go.amount <= o.total_cents
+        returning o.*, go.amount as refund_cents
+      ),
+      lined as (
+        update order_lines l set refunded_quantity = l.refunded_quantity + f.quantity
+        from fits f, moved m
+        where l.order_id = m."_id" and l.item_id = f.item_id
+      ),
+      recorded as (
+        insert into refunds ("_id", order_id, amount_cents, restocked, created_by)
+        select ${refund.id}::uuid, m."_id", m.refund_cents, ${refund.restock}::boolean,
+               ${refund.createdBy}::text
+        from moved m
+      ),
+      recorded_lines as (
+        insert into refund_lines (refund_id, order_id, item_id, quantity, amount_cents)
+        select ${refund.id}::uuid, m."_id", f.item_id, f.quantity, f.amount_cents
+        from fits f, moved m
+      ),
+      mailed as (${orderMailInsert(
+        'order.refunded',
+        sql`moved o`,
+        sql`jsonb_build_object(
+          'amountCents', o.refund_cents,
+          'refundedTotalCents', o.refunded_cents,
+          'restocked', ${refund.restock}::boolean,
+          'refundedLines', (
+            select jsonb_agg(jsonb_build_object('name', f.item_name, 'quantity', f.quantity,
+                                                'totalCents', f.amount_cents) order by f.line_no)
+            from fits f))`,
+        undefined,
+        // One mail per refund: an order may have several.
+        sql`'order.refunded:' || ${refund.id}::text`,
+      )})
+      select refund_cents as amount_cents from moved`),
+  );
+  if (!done) return undefined;
+  if (refund.restock) await returnStock(tx, refund.lines);
+  const row = await findOrder(tx, orderId);
+  if (!row) return undefined;
+  return { row, amountCents: Number(done.amount_cents) };
+}
+
+/** Whether this refund is in already: a retry of it finds it and does nothing more. */
+export async function refundExists(tx: Db | Tx, refundId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.id, refundId));
+  return row !== undefined;
+}
+
+/** An order's refunds, oldest first, each with its lines (by line order) for the timeline. */
+export async function refundsOf(db: Db | Tx, orderId: string): Promise<OrderRefund[]> {
+  const rows = await db
+    .select({
+      refund: refunds,
+      itemId: refundLines.itemId,
+      name: orderLines.itemName,
+      quantity: refundLines.quantity,
+    })
+    .from(refunds)
+    .innerJoin(refundLines, eq(refundLines.refundId, refunds.id))
+    .innerJoin(
+      orderLines,
+      and(eq(orderLines.orderId, refundLines.orderId), eq(orderLines.itemId, refundLines.itemId)),
+    )
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id), asc(orderLines.lineNo));
+  const byId = new Map<string, OrderRefund>();
+  for (const { refund, ...line } of rows) {
+    const entry = byId.get(refund.id) ?? { ...refund, lines: [] };
+    entry.lines.push(line);
+    byId.set(refund.id, entry);
+  }
+  return [...byId.values()];
+}
+
+/** The order's lines, in the order they were placed, with how many units each has had refunded. */
+export async function linesOfOrder(db: Db | Tx, orderId: string): Promise<OrderLineRow[]> {
+  return db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.lineNo));
 }
 
 /** The order with its lines and the card that paid it; undefined when there is no such order. */
 export async function findDetail(db: Db | Tx, orderId: string): Promise<OrderLife | undefined> {
   const row = await findOrder(db, orderId);
   if (!row) return undefined;
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.lineNo));
+  const lines = await linesOfOrder(db, orderId);
   // The payments module owns payments: it says which card paid.
-  return { row, lines, cardLast4: await paidCardLast4(db, orderId) };
+  return {
+    row,
+    lines,
+    cardLast4: await paidCardLast4(db, orderId),
+    refunds: await refundsOf(db, orderId),
+  };
 }
 
 /** The job's lock, held by the caller's transaction: false when another instance has it. */

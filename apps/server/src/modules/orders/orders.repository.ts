@@ -13,6 +13,7 @@ import { orderLines, orders, products } from '../../db/schema.js';
 import { emptyCheckedOutSql, lockedCartSql } from '../cart/cart.repository.js';
 import { lockedProductsSql, takeLinesSql } from '../catalog/stock.repository.js';
 import { orderMailInsert, singleLineJson } from '../mail/outbox.repository.js';
+import type { OrderRefund } from './order-life.repository.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -56,8 +57,12 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
     toOrder: present,
 
     /** An order with its lines and timeline, as its page shows it. */
-    toOrderDetail: (row: OrderRow, lines: readonly OrderLineRow[], cardLast4: string | null) =>
-      toOrderDetail(row, lines, cardLast4, holdMs),
+    toOrderDetail: (
+      row: OrderRow,
+      lines: readonly OrderLineRow[],
+      cardLast4: string | null,
+      refunds: readonly OrderRefund[] = [],
+    ) => toOrderDetail(row, lines, cardLast4, holdMs, refunds),
 
     /** An order's lines, in the order they were placed. */
     linesOf: (orderId: string, tx: Db | Tx = db) =>
@@ -149,6 +154,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
           unitPriceCents: Number(unitPriceCents),
           quantity,
           lineTotalCents: Number(unitPriceCents) * quantity,
+          refundedQuantity: 0,
         }),
       );
       return { row: fromRaw(row), lines };
@@ -552,6 +558,7 @@ interface RawOrderRow extends Record<string, unknown> {
   tracking_number: string | null;
   cancelled_at: Date | string | null;
   refunded_at: Date | string | null;
+  refunded_cents: number | string | bigint;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -583,6 +590,7 @@ function fromRaw(row: RawOrderRow): OrderRow {
     trackingNumber: row.tracking_number,
     cancelledAt: toDate(row.cancelled_at),
     refundedAt: toDate(row.refunded_at),
+    refundedCents: Number(row.refunded_cents),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -612,6 +620,7 @@ export function toOrder(row: OrderRow, holdMs?: number): Order {
     status: row.status,
     paymentStatus: row.paymentStatus,
     fulfilmentStatus: row.fulfilmentStatus,
+    refundedTotal: centsToDollars(row.refundedCents),
     createdAt: row.createdAt.toISOString(),
     cancelReason: row.cancelReason,
     ...(holdMs === undefined
@@ -634,11 +643,15 @@ export function toOrderLine(line: OrderLineRow): OrderLine {
     unitPrice: centsToDollars(line.unitPriceCents),
     quantity: line.quantity,
     lineTotal: centsToDollars(line.lineTotalCents),
+    refundedQuantity: line.refundedQuantity,
   };
 }
 
-/** The steps an order has been through, oldest first, from the times it keeps of each. */
-export function orderEvents(row: OrderRow): OrderEvent[] {
+/**
+ * The steps an order has been through, oldest first, from the times it keeps of each and its
+ * refunds (each with its amount and lines).
+ */
+export function orderEvents(row: OrderRow, refunds: readonly OrderRefund[] = []): OrderEvent[] {
   const events: OrderEvent[] = [{ type: 'placed', at: row.createdAt.toISOString() }];
   if (row.paidAt) events.push({ type: 'paid', at: row.paidAt.toISOString() });
   if (row.shippedAt) {
@@ -656,7 +669,15 @@ export function orderEvents(row: OrderRow): OrderEvent[] {
       cancelReason: row.cancelReason,
     });
   }
-  if (row.refundedAt) events.push({ type: 'refunded', at: row.refundedAt.toISOString() });
+  for (const refund of refunds) {
+    events.push({
+      type: 'refunded',
+      at: refund.createdAt.toISOString(),
+      amount: centsToDollars(refund.amountCents),
+      lines: refund.lines,
+      restocked: refund.restocked,
+    });
+  }
   // ISO times in UTC sort as text; the sort is stable, so equal times keep the life's order.
   return events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
@@ -667,11 +688,12 @@ export function toOrderDetail(
   lines: readonly OrderLineRow[],
   cardLast4: string | null,
   holdMs?: number,
+  refunds: readonly OrderRefund[] = [],
 ): OrderDetail {
   return {
     ...toOrder(row, holdMs),
     lines: lines.map(toOrderLine),
-    events: orderEvents(row),
+    events: orderEvents(row, refunds),
     cardLast4,
   };
 }

@@ -37,11 +37,11 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
 
   /**
    * One move of an order's life, with the order locked: "not found" for an order the actor may
-   * not see, the refusal when it is not in the status the move starts from.
+   * not see, the refusal when the move's conditional UPDATE (order-life.repository.ts, the one
+   * home of which states each move starts from) finds the order in none of them.
    */
   async function transition(
     id: string,
-    from: OrderStatus,
     refusal: string,
     canSee: (order: OrderRow) => boolean,
     act: (tx: Tx, order: OrderRow) => Promise<OrderRow | undefined>,
@@ -49,7 +49,6 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
     return life.transaction(async (tx) => {
       const order = await life.lockOrder(tx, id);
       if (!order || !canSee(order)) throw noSuchOrder();
-      if (order.status !== from) throw new AppError('conflict', refusal, 409);
       const moved = await act(tx, order);
       if (!moved) throw new AppError('conflict', refusal, 409);
       return repo.toOrder(moved);
@@ -173,14 +172,13 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
     async detail(actor: CurrentUser, id: string): Promise<OrderDetail> {
       const found = await life.findDetail(id);
       if (!found || !(isAdmin(actor) || owns(actor)(found.row))) throw noSuchOrder();
-      return repo.toOrderDetail(found.row, found.lines, found.cardLast4);
+      return repo.toOrderDetail(found.row, found.lines, found.cardLast4, found.refunds);
     },
 
     /** Cancels an unpaid order and returns its stock: the buyer's Delete, or an admin's Cancel. */
     async cancel(actor: CurrentUser, id: string): Promise<Order> {
       const cancelled = await transition(
         id,
-        'pending',
         'Only unpaid orders can be cancelled; paid orders cannot be deleted.',
         (order) => isAdmin(actor) || owns(actor)(order),
         (tx, order) => life.cancelAndRestock(tx, id, owns(actor)(order) ? 'buyer' : 'admin'),
@@ -193,12 +191,14 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
     /** Resolves when every order handed in so far has been placed or refused (shutdown). */
     settled: () => batcher.settled(),
 
-    /** Admin: a paid order leaves the warehouse, with its carrier and tracking number if given. */
+    /**
+     * Admin: a paid order (partly refunded too, not wholly) leaves the warehouse, with its
+     * carrier and tracking number if given.
+     */
     ship: (id: string, shipment: ShipOrderInput = {}) =>
       transition(
         id,
-        'paid',
-        'Only paid orders can be shipped.',
+        'Only paid orders not yet shipped can be shipped.',
         () => true,
         (tx) =>
           life.markShipped(tx, id, {

@@ -78,7 +78,7 @@ export function createPaymentsRepository(db: Db) {
     async update(
       tx: Db | Tx,
       id: string,
-      changes: { status?: PaymentStatus; failureMessage?: string | null },
+      changes: { status?: PaymentStatus; refundedCents?: number; failureMessage?: string | null },
     ) {
       await tx
         .update(payments)
@@ -86,21 +86,28 @@ export function createPaymentsRepository(db: Db) {
         .where(eq(payments.id, id));
     },
 
-    async setStatusWhere(tx: Tx, ids: string[], status: PaymentStatus) {
-      if (ids.length === 0) return;
-      await tx
+    /**
+     * Adds a refund of `cents` to a succeeded payment, only while the payment's refunds stay
+     * within its amount (a CHECK too); it reads `refunded` once they are all of it.
+     */
+    async addRefunded(tx: Tx, id: string, cents: number) {
+      const moved = await tx
         .update(payments)
-        .set({ status, updatedAt: new Date() })
-        .where(inArray(payments.id, ids));
-    },
-
-    /** What has been given back for the order so far, for the refund notice. */
-    async refundedCents(tx: Db | Tx, orderId: string): Promise<number> {
-      const [row] = await tx
-        .select({ cents: sql<string | number>`coalesce(sum(${payments.amountCents}), 0)` })
-        .from(payments)
-        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'refunded')));
-      return Number(row?.cents ?? 0);
+        .set({
+          refundedCents: sql`${payments.refundedCents} + ${cents}`,
+          status: sql`case when ${payments.refundedCents} + ${cents} = ${payments.amountCents}
+            then 'refunded' else ${payments.status} end`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(payments.id, id),
+            eq(payments.status, 'succeeded'),
+            sql`${payments.refundedCents} + ${cents} <= ${payments.amountCents}`,
+          ),
+        )
+        .returning({ id: payments.id });
+      if (moved.length === 0) throw new Error(`payment ${id} cannot take a refund of ${cents}`);
     },
 
     /**

@@ -4,6 +4,7 @@ import {
   orderSchema,
   paymentConfigSchema,
   paymentIntentSchema,
+  refundOrderSchema,
   testCardSchema,
 } from '@toolyard/shared';
 import type { FastifyRequest } from 'fastify';
@@ -93,9 +94,33 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     '/order/:id/refund',
     {
       onRequest: guards.adminOnly,
-      schema: { params: idParamsSchema, response: { 200: orderSchema } },
+      // Without a body (the spec's clients send none), everything not yet refunded.
+      schema: {
+        params: idParamsSchema,
+        headers: idempotencyHeadersSchema,
+        body: z.nullish(refundOrderSchema),
+        response: { 200: orderSchema },
+      },
     },
-    async (request) => payments.refund(request.params.id),
+    async (request, reply) => {
+      const actor = await guards.requireAdmin(request);
+      const orderId = request.params.id;
+      const input = request.body ?? null;
+      // The refund's id is chosen before its first attempt: a retry with the same key is the
+      // same refund, here and at Stripe (ADR 013, ADR 023).
+      const outcome = await idempotency.handle({
+        userId: actor.id,
+        scope: 'refund',
+        key: request.headers['idempotency-key'],
+        fingerprint: { orderId, input },
+        rerunnable: true,
+        run: async (refundId) => ({
+          statusCode: 200,
+          body: await payments.refund(actor, orderId, input, refundId),
+        }),
+      });
+      return sendOutcome(reply, outcome);
+    },
   );
 
   // Stripe signs the exact bytes it sends, so this route reads its body raw.

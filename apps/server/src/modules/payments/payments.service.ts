@@ -1,4 +1,9 @@
-import { centsToDollars, type Order, type PaymentIntentResponse } from '@toolyard/shared';
+import {
+  centsToDollars,
+  type Order,
+  type PaymentIntentResponse,
+  type RefundOrderInput,
+} from '@toolyard/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { summarizeError } from '../../db/outage.js';
@@ -7,6 +12,7 @@ import type { CurrentUser } from '../auth/session.js';
 import type { Tx } from '../../db/client.js';
 import type { OrderLifeRepository } from '../orders/order-life.repository.js';
 import { toOrder, type OrderRow } from '../orders/orders.repository.js';
+import { assertRefundable, chooseRefundLines } from '../orders/refund-lines.js';
 import type {
   PaymentProvider,
   ProviderIntent,
@@ -148,13 +154,42 @@ export function createPaymentsService({
         ? 'Refunded: the order was cancelled before this payment arrived.'
         : 'Refunded: the order was already paid.';
     await requireProvider('stripe').refund({
-      id: payment.id,
       providerRef: intent.id,
       amountCents: intent.amountCents,
+      idempotencyKey: `toolyard-refund-${payment.id}`,
     });
-    await repo.update(tx, payment.id, { status: 'refunded', failureMessage: reason });
+    await repo.update(tx, payment.id, {
+      status: 'refunded',
+      refundedCents: intent.amountCents,
+      failureMessage: reason,
+    });
     log.warn({ orderId: order.id, paymentIntent: intent.id }, reason);
     return 'refunded';
+  }
+
+  /**
+   * Gives `amountCents` of the order back through the provider, from its succeeded payments in
+   * turn (one, in practice), each at most what is left of it, and records it on them. Stripe is
+   * asked with an idempotency key of the refund and the payment, so a retried refund is one
+   * refund at Stripe; the test processor took no money and gives none back. The order stays
+   * locked until Stripe answers, so it cannot ship or be refunded again meanwhile.
+   */
+  async function giveBack(tx: Tx, orderId: string, amountCents: number, refundId: string) {
+    let owed = amountCents;
+    for (const payment of await repo.succeeded(tx, orderId)) {
+      const share = Math.min(owed, payment.amountCents - payment.refundedCents);
+      if (share <= 0) continue;
+      if (payment.provider === 'stripe' && payment.providerRef) {
+        await requireProvider('stripe').refund({
+          providerRef: payment.providerRef,
+          amountCents: share,
+          idempotencyKey: `toolyard-refund-${refundId}-${payment.id}`,
+        });
+      }
+      await repo.addRefunded(tx, payment.id, share);
+      owed -= share;
+      if (owed === 0) break;
+    }
   }
 
   return {
@@ -307,46 +342,43 @@ export function createPaymentsService({
     },
 
     /**
-     * Admin: gives the money back for a paid, unshipped order, which becomes refunded (not
-     * cancelled) with its stock returned.
+     * Admin: refunds chosen units of chosen lines of a paid order, shipped or not (all that is
+     * left without `lines`), under `refundId`, chosen before the first attempt. With the order
+     * locked: the lines are judged, the orders module records the refund (refunded units and
+     * total within the order's, by CHECKs too; the order becomes partly or wholly refunded; the
+     * units back on sale when asked, by default only while unshipped; the mail), and last the
+     * provider gives the amount back, so a refusal there rolls everything back. A retry under
+     * the same id finds the refund in and answers the order as it is.
      */
-    async refund(orderId: string): Promise<Order> {
-      const refunded = await repo.transaction(async (tx) => {
+    async refund(
+      actor: CurrentUser,
+      orderId: string,
+      input: RefundOrderInput | null | undefined,
+      refundId: string,
+    ): Promise<Order> {
+      const outcome = await repo.transaction(async (tx) => {
         const order = await orders.lockOrder(tx, orderId);
         if (!order) throw noSuchOrder();
-        if (order.status !== 'paid') {
-          throw new AppError(
-            'conflict',
-            order.status === 'shipped'
-              ? 'Shipped orders cannot be refunded here.'
-              : 'Only paid orders can be refunded.',
-            409,
-          );
+        if (await orders.refundExists(tx, refundId)) {
+          return { order: toOrder(order), restocked: false };
         }
-        const taken = await repo.succeeded(tx, orderId);
-        for (const payment of taken) {
-          if (payment.provider === 'stripe' && payment.providerRef) {
-            // The order stays locked until Stripe answers, so it cannot ship meanwhile.
-            await requireProvider('stripe').refund({
-              id: payment.id,
-              providerRef: payment.providerRef,
-              amountCents: payment.amountCents,
-            });
-          }
-        }
-        await repo.setStatusWhere(
-          tx,
-          taken.map((p) => p.id),
-          'refunded',
-        );
-        const refundedOrder = await orders.markRefunded(tx, orderId, {
-          amountCents: await repo.refundedCents(tx, orderId),
+        assertRefundable(order);
+        const lines = chooseRefundLines(await orders.linesOfOrder(tx, orderId), input?.lines);
+        const restock = input?.restock ?? order.fulfilmentStatus === 'unfulfilled';
+        const recorded = await orders.recordRefund(tx, orderId, {
+          id: refundId,
+          lines,
+          restock,
+          createdBy: actor.id,
         });
-        if (!refundedOrder) throw noSuchOrder();
-        return toOrder(refundedOrder);
+        if (!recorded) {
+          throw new AppError('nothing_to_refund', 'There is nothing left to refund.', 409);
+        }
+        await giveBack(tx, orderId, recorded.amountCents, refundId);
+        return { order: toOrder(recorded.row), restocked: restock };
       });
-      changes?.publish('products');
-      return refunded;
+      if (outcome.restocked) changes?.publish('products');
+      return outcome.order;
     },
   };
 }

@@ -2,19 +2,22 @@
 import type { PaymentConfig } from '@toolyard/shared';
 import type { CardDetails, ChargeResult } from './test-card-processor.js';
 
-/** A payment already taken, as the provider knows it. */
-export interface TakenPayment {
-  id: string;
+/** Money to give back from a payment already taken, as the provider knows it. */
+export interface ProviderRefund {
+  /** The provider's reference of the payment (Stripe: the PaymentIntent). */
   providerRef: string;
+  /** All of the payment, or part of it: a partial refund. */
   amountCents: number;
+  /** The same key gives back the same refund: calling again is safe. */
+  idempotencyKey: string;
 }
 
 /** What every provider does: tell the payment page how to take a card, and give money back. */
 interface ProviderBase {
   /** What GET /api/payments/config answers. */
   readonly publicConfig: PaymentConfig;
-  /** Refunds a succeeded payment in full; safe to call again for the same payment. */
-  refund(payment: TakenPayment): Promise<void>;
+  /** Gives back `amountCents` of a succeeded payment; safe to call again with the same key. */
+  refund(refund: ProviderRefund): Promise<void>;
 }
 
 /** The built-in processor: Stripe's test-card behaviour, no network, no money. */

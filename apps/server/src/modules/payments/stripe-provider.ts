@@ -68,11 +68,11 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
       }
     },
 
-    async refund(payment) {
+    async refund({ providerRef, amountCents, idempotencyKey }) {
       await call(() =>
         api.refunds.create(
-          { payment_intent: payment.providerRef },
-          { idempotencyKey: `toolyard-refund-${payment.id}` },
+          { payment_intent: providerRef, amount: amountCents },
+          { idempotencyKey },
         ),
       );
     },

@@ -76,6 +76,7 @@ const placedOrder: OrderDetail = {
   status: 'pending',
   paymentStatus: 'unpaid',
   fulfilmentStatus: 'unfulfilled',
+  refundedTotal: 0,
   createdAt: '2026-11-26T12:00:00.000Z',
   lines: [
     {
@@ -85,6 +86,7 @@ const placedOrder: OrderDetail = {
       unitPrice: 129.99,
       quantity: 5,
       lineTotal: 649.95,
+      refundedQuantity: 0,
     },
   ],
   events: [{ type: 'placed', at: '2026-11-26T12:00:00.000Z' }],

@@ -29,6 +29,7 @@ function anOrder(id: string, ItemName: string, overrides: Partial<Order>): Order
     status: 'paid',
     paymentStatus: 'paid',
     fulfilmentStatus: 'unfulfilled',
+    refundedTotal: 0,
     createdAt: '2026-05-01T10:00:00.000Z',
     cancelReason: null,
     expiresAt: null,

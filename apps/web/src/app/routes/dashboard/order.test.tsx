@@ -28,6 +28,7 @@ const shippedOrder: OrderDetail = {
   status: 'shipped',
   paymentStatus: 'paid',
   fulfilmentStatus: 'shipped',
+  refundedTotal: 0,
   createdAt: '2026-05-01T10:00:00.000Z',
   cancelReason: null,
   expiresAt: null,
@@ -39,6 +40,7 @@ const shippedOrder: OrderDetail = {
       unitPrice: 129,
       quantity: 2,
       lineTotal: 258,
+      refundedQuantity: 0,
     },
     {
       itemId: screwsId,
@@ -47,6 +49,7 @@ const shippedOrder: OrderDetail = {
       unitPrice: 12.6,
       quantity: 10,
       lineTotal: 126,
+      refundedQuantity: 0,
     },
   ],
   events: [

@@ -27,6 +27,7 @@ function anOrder(id: string, ItemName: string, overrides: Partial<Order>): Order
     status: 'pending',
     paymentStatus: 'unpaid',
     fulfilmentStatus: 'unfulfilled',
+    refundedTotal: 0,
     createdAt: new Date().toISOString(),
     cancelReason: null,
     expiresAt: null,

@@ -124,6 +124,7 @@ describe('PurchaseForm', () => {
           status: 'pending',
           paymentStatus: 'unpaid',
           fulfilmentStatus: 'unfulfilled',
+          refundedTotal: 0,
           createdAt: '2026-05-01T10:00:00.000Z',
         },
       }),

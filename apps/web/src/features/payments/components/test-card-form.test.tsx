@@ -27,6 +27,7 @@ const order = {
   status: 'paid',
   paymentStatus: 'paid',
   fulfilmentStatus: 'unfulfilled',
+  refundedTotal: 0,
   createdAt: '2026-05-01T10:00:00.000Z',
 };
 
