@@ -25,6 +25,7 @@ const anOrder = (id: string, number: string, ItemName: string): Order => ({
   status: 'pending',
   paymentStatus: 'unpaid',
   fulfilmentStatus: 'unfulfilled',
+  refundedTotal: 0,
   createdAt: '2026-05-01T10:00:00.000Z',
   cancelReason: null,
   expiresAt: null,
