@@ -150,6 +150,7 @@ test('an admin sees All Users, makes a new user an admin once their address is c
     'Categories',
     'Manage Orders',
     'Messages',
+    'Hidden Reviews',
     // The e2e shop runs on localhost, where admins can read the mail it wrote.
     'Outbox',
   ]);

@@ -75,6 +75,7 @@ const routes: Route[] = [
   { path: '/dashboard/addItem', heading: 'Add Items', access: 'admin' },
   { path: '/dashboard/manageOrder', heading: 'Manage Orders', access: 'admin' },
   { path: '/dashboard/messages', heading: 'Messages', access: 'admin' },
+  { path: '/dashboard/hidden-reviews', heading: 'Hidden Reviews', access: 'admin' },
   // On for the e2e shop, which runs on localhost.
   { path: '/dashboard/outbox', heading: 'Outbox', access: 'admin' },
   { path: '/dashboard/categories', heading: 'Categories', access: 'admin' },

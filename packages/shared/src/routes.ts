@@ -34,6 +34,7 @@ export const PAGE_PATHS = {
   addItem: '/dashboard/addItem',
   manageOrder: '/dashboard/manageOrder',
   messages: '/dashboard/messages',
+  hiddenReviews: '/dashboard/hidden-reviews',
   outbox: '/dashboard/outbox',
   categories: '/dashboard/categories',
 } as const satisfies Record<string, `/${string}`>;

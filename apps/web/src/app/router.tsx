@@ -42,6 +42,7 @@ const AddItem = lazyPage(() => import('./routes/dashboard/add-item'));
 const ManageOrders = lazyPage(() => import('./routes/dashboard/manage-orders'));
 const Messages = lazyPage(() => import('./routes/dashboard/messages'));
 const Outbox = lazyPage(() => import('./routes/dashboard/outbox'));
+const HiddenReviews = lazyPage(() => import('./routes/dashboard/hidden-reviews'));
 const Categories = lazyPage(() => import('./routes/dashboard/categories'));
 const NotFound = lazyPage(() => import('./routes/not-found'));
 // The guards come with the first page that needs them, not in the first download of /.
@@ -125,6 +126,7 @@ export function AppRoutes() {
       <Route path={PAGE_PATHS.addItem}>{adminOnly(<AddItem />)}</Route>
       <Route path={PAGE_PATHS.manageOrder}>{adminOnly(<ManageOrders />)}</Route>
       <Route path={PAGE_PATHS.messages}>{adminOnly(<Messages />)}</Route>
+      <Route path={PAGE_PATHS.hiddenReviews}>{adminOnly(<HiddenReviews />)}</Route>
       <Route path={PAGE_PATHS.outbox}>{adminOnly(<Outbox />)}</Route>
       <Route path={PAGE_PATHS.categories}>{adminOnly(<Categories />)}</Route>
       <Route component={NotFound} />

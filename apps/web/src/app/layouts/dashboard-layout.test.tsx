@@ -31,13 +31,14 @@ describe('DashboardLayout', () => {
     });
     renderWithProviders(<DashboardLayout>page</DashboardLayout>, { path: '/dashboard' });
 
-    expect(await sidebarLinks(7)).toEqual([
+    expect(await sidebarLinks(8)).toEqual([
       'My Profile',
       'All Users',
       'Add Items',
       'Categories',
       'Manage Orders',
       'Messages',
+      'Hidden Reviews',
       'Outbox',
     ]);
   });
@@ -51,7 +52,7 @@ describe('DashboardLayout', () => {
       }),
     });
     const admin = renderWithProviders(<DashboardLayout>page</DashboardLayout>);
-    expect(await sidebarLinks(6)).not.toContain('Outbox');
+    expect(await sidebarLinks(7)).not.toContain('Outbox');
     admin.unmount();
 
     const api = mockApi({

@@ -20,6 +20,7 @@ const adminLinks: SidebarItem[] = [
   { to: '/dashboard/categories', label: 'Categories' },
   { to: '/dashboard/manageOrder', label: 'Manage Orders' },
   { to: '/dashboard/messages', label: 'Messages' },
+  { to: '/dashboard/hidden-reviews', label: 'Hidden Reviews' },
 ];
 /** Only where the server offers it (development, or MAIL_OUTBOX_PAGE=true). */
 const outboxLink: SidebarItem = { to: '/dashboard/outbox', label: 'Outbox' };
