@@ -153,6 +153,77 @@ describe('the order page', () => {
     expect(screen.getByRole('link', { name: 'Back to Manage Orders' })).toBeTruthy();
   });
 
+  it('lets an admin refund one line of a shipped order, asking first, and shows refunds with their amounts', async () => {
+    let sent: unknown;
+    const fetchMock = api(
+      { email: 'admin@toolyard.test', admin: true },
+      {
+        [`POST /api/order/${orderId}/refund`]: (body) => {
+          sent = body;
+          return {
+            body: {
+              ...shippedOrder,
+              status: 'partially_refunded',
+              paymentStatus: 'partially_refunded',
+              refundedTotal: 25.2,
+            },
+          };
+        },
+      },
+    );
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: /^Refund/ }));
+    const screws = await screen.findByLabelText(/Wood Screws 500/);
+    // Shipped: the units stay off the shelf unless the admin ticks the box.
+    expect(
+      (screen.getByLabelText('Put the refunded units back in stock') as HTMLInputElement).checked,
+    ).toBe(false);
+    await user.clear(screws);
+    await user.type(screws, '2');
+    await user.click(screen.getByRole('button', { name: 'Refund $25.20…' }));
+    // Nothing is sent before the admin confirms the amount.
+    expect(requestsMade(fetchMock)).not.toContain(`POST /api/order/${orderId}/refund`);
+    expect(
+      screen.getByText(/\$25\.20 goes back to Demo Buyer's card for 2 × Wood Screws 500/),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Refund $25.20' }));
+    await vi.waitFor(() =>
+      expect(sent).toEqual({ lines: [{ itemId: screwsId, quantity: 2 }], restock: false }),
+    );
+    const [, init] =
+      fetchMock.mock.calls.find(([url]) => url === `/api/order/${orderId}/refund`) ?? [];
+    expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('shows the buyer each refund in the timeline with its amount, and the refunded total', async () => {
+    api({
+      order: {
+        ...shippedOrder,
+        status: 'partially_refunded',
+        paymentStatus: 'partially_refunded',
+        refundedTotal: 25.2,
+        lines: shippedOrder.lines.map((line) =>
+          line.itemId === screwsId ? { ...line, refundedQuantity: 2 } : line,
+        ),
+        events: [
+          ...shippedOrder.events,
+          {
+            type: 'refunded',
+            at: '2026-05-03T09:00:00.000Z',
+            amount: 25.2,
+            restocked: false,
+            lines: [{ itemId: screwsId, name: 'Wood Screws 500', quantity: 2 }],
+          },
+        ],
+      },
+    });
+    renderPage();
+    const timeline = await screen.findByRole('list', { name: 'Timeline' });
+    expect(within(timeline).getByText('Refunded $25.20: 2 × Wood Screws 500')).toBeTruthy();
+    expect(screen.getByText('$25.20 of $384.00')).toBeTruthy();
+  });
+
   it('offers an unpaid order to pay or cancel, and says how it was cancelled', async () => {
     const pending = {
       ...shippedOrder,

@@ -6,12 +6,14 @@ import { toast } from '@/lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import { useRefundOrder } from '../api/refund-order';
 import { useShipOrder } from '../api/ship-order';
+import { RefundOrderDialog } from './refund-order-dialog';
 import { ShipOrderDialog } from './ship-order-dialog';
 import { orderSummary } from '../utils/order-summary';
 
 /**
  * What an admin can do to an order, for Manage Orders and the order's page alike: a paid
- * order can be marked shipped or refunded, an unpaid one cancelled; each asks first. Render
+ * order can be marked shipped (until it is) or refunded in part or whole (chosen units, and
+ * whether they go back on sale), an unpaid one cancelled; each asks first. Render
  * `buttons(order)` where the actions go and `dialogs` once.
  */
 export function useAdminOrderActions() {
@@ -29,18 +31,28 @@ export function useAdminOrderActions() {
   });
   const [toRefund, setToRefund] = useState<Order | null>(null);
   const refundOrder = useRefundOrder({
-    onSuccess: () => toast.success('Order refunded'),
+    onSuccess: (order) =>
+      toast.success(
+        `Refunded: ${formatDollars(order.refundedTotal)} of ${formatDollars(order.totalCost)} in all`,
+      ),
     onError: (error) => toast.error(errorMessage(error)),
     onSettled: () => setToRefund(null),
   });
 
   const buttons = (order: Order) => {
-    if (order.status === 'paid') {
+    const paid = order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded';
+    if (paid) {
       return (
         <>
-          <button type="button" className="btn btn-sm btn-primary" onClick={() => setToShip(order)}>
-            Mark shipped<span className="sr-only"> {order.BuyerName}&apos;s order</span>
-          </button>
+          {order.fulfilmentStatus === 'unfulfilled' && (
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              onClick={() => setToShip(order)}
+            >
+              Mark shipped<span className="sr-only"> {order.BuyerName}&apos;s order</span>
+            </button>
+          )}
           <button
             type="button"
             className="btn btn-sm btn-error btn-outline"
@@ -90,23 +102,12 @@ export function useAdminOrderActions() {
           back on sale.
         </p>
       </ConfirmDialog>
-      <ConfirmDialog
-        open={toRefund !== null}
-        title="Refund this order?"
-        confirmLabel="Refund"
-        cancelLabel="Keep order"
+      <RefundOrderDialog
+        order={toRefund}
         busy={refundOrder.isPending}
-        onConfirm={() => {
-          if (toRefund) refundOrder.mutate(toRefund);
-        }}
-        onCancel={() => setToRefund(null)}
-      >
-        <p>
-          {toRefund && formatDollars(toRefund.totalCost)} goes back to {toRefund?.BuyerName}
-          &apos;s card; the order for <strong>{toRefund && orderSummary(toRefund)}</strong> is
-          marked refunded and its stock put back on sale.
-        </p>
-      </ConfirmDialog>
+        onConfirm={(order, refund) => refundOrder.mutate({ order, refund })}
+        onClose={() => setToRefund(null)}
+      />
     </>
   );
 

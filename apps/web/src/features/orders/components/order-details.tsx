@@ -126,6 +126,11 @@ export function OrderDetails({ order, viewer }: { order: OrderDetail; viewer: Or
               {order.cardLast4 ? `Card ending ${order.cardLast4}` : 'No card on record'}
             </Detail>
             <Detail term="Total">{formatDollars(order.totalCost)}</Detail>
+            {order.refundedTotal > 0 && (
+              <Detail term="Refunded">
+                {formatDollars(order.refundedTotal)} of {formatDollars(order.totalCost)}
+              </Detail>
+            )}
           </dl>
         </Section>
       </div>

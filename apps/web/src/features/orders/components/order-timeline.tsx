@@ -1,4 +1,4 @@
-import type { CancelReason, OrderEvent } from '@toolyard/shared';
+import { formatDollars, type CancelReason, type OrderEvent } from '@toolyard/shared';
 import { OrderDate } from './order-date';
 
 const cancelledBy: Record<CancelReason, string> = {
@@ -26,8 +26,14 @@ export function eventText(event: OrderEvent): string {
     }
     case 'cancelled':
       return event.cancelReason ? cancelledBy[event.cancelReason] : 'Cancelled';
-    case 'refunded':
-      return 'Refunded';
+    case 'refunded': {
+      const amount = event.amount === undefined ? '' : ` ${formatDollars(event.amount)}`;
+      const units = event.lines?.length
+        ? `: ${event.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}`
+        : '';
+      const shelf = event.restocked === undefined ? '' : event.restocked ? ' (back in stock)' : '';
+      return `Refunded${amount}${units}${shelf}`;
+    }
   }
 }
 
