@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { precompress } from './precompress';
+import { precompress } from './precompress.ts';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
