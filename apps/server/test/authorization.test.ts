@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
 import { fileUpload, ONE_PIXEL_PNG } from './helpers/multipart.js';
 import { startStripeStandIn, type StripeStandIn } from './helpers/stripe-stand-in.js';
+import { DELIVERY } from './helpers/orders.js';
 
 type Actor = 'anonymous' | 'buyer' | 'otherBuyer' | 'admin';
 
@@ -285,7 +286,7 @@ const routes: RouteCase[] = [
     route: 'place order',
     method: 'POST',
     url: () => '/api/order',
-    payload: (c) => ({ itemId: c.productId, OrderQuantity: 1 }),
+    payload: (c) => ({ itemId: c.productId, OrderQuantity: 1, ...DELIVERY }),
     expected: { anonymous: 401, buyer: 201, otherBuyer: 201, admin: 201 },
   },
   {
@@ -349,7 +350,7 @@ const routes: RouteCase[] = [
     route: 'check out the cart',
     method: 'POST',
     url: () => '/api/checkout',
-    payload: () => ({ Contact: '+1 555 0100', Address: '1 Yard Lane' }),
+    payload: () => ({ ...DELIVERY }),
     expected: signedIn(201),
   },
   {

@@ -8,6 +8,7 @@ import { users } from '../src/db/schema.js';
 import { createJsonCache } from '../src/plugins/json-cache.js';
 import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildSecondInstance, buildTestApp, type TestApp } from './helpers/build-test-app.js';
+import { DELIVERY } from './helpers/orders.js';
 
 const productInput = {
   name: 'Cache Test Saw',
@@ -164,6 +165,7 @@ describe('cached product and review responses', () => {
       const res = await api.as(buyer, 'POST', '/api/order', {
         itemId: id,
         OrderQuantity: quantity,
+        ...DELIVERY,
       });
       expect(res.statusCode).toBe(201);
       return res.json<{ _id: string }>()._id;
@@ -322,7 +324,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
       const cachedEtag = String((await onB.get('/api/tool')).headers.etag);
 
       const news = heard(b.app, 'products');
-      const order = await onA.as(buyer, 'POST', '/api/order', { itemId: id, OrderQuantity: 3 });
+      const order = await onA.as(buyer, 'POST', '/api/order', {
+        itemId: id,
+        OrderQuantity: 3,
+        ...DELIVERY,
+      });
       expect(order.statusCode).toBe(201);
       await news;
       expect(await onB.stock(id)).toBe(37);

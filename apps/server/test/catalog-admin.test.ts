@@ -4,6 +4,7 @@ import { products } from '../src/db/schema.js';
 import { callAs, ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
+import { DELIVERY } from './helpers/orders.js';
 
 const valid = {
   name: 'Rafter Square',
@@ -179,7 +180,7 @@ describe('products: admin writes', () => {
       method: 'POST',
       url: '/api/order',
       headers: { cookie: admin.cookie, origin: ORIGIN },
-      payload: { itemId: ordered._id, OrderQuantity: 2 },
+      payload: { itemId: ordered._id, OrderQuantity: 2, ...DELIVERY },
     });
     expect(placed.statusCode).toBe(201);
     expect((await send('DELETE', `/api/tool/${ordered._id}`)).statusCode).toBe(204);

@@ -7,6 +7,7 @@ import { createOrdersRepository } from '../src/modules/orders/orders.repository.
 import { callAs, ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildInstanceBeside, buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stocksOf } from './helpers/catalog.js';
+import { DELIVERY } from './helpers/orders.js';
 
 /** The spec's order fields, exactly: POST /api/order and GET /api/order answer these. */
 const SPEC_ORDER_KEYS = [
@@ -236,6 +237,54 @@ describe('checkout', () => {
     expect(res.json().fields).toHaveProperty(field);
   });
 
+  it.each([
+    ['no phone', { Address: '1 Yard Lane' }, { Contact: 'Phone Is Required' }],
+    ['a blank phone', { Contact: '   ', Address: '1 Yard Lane' }, { Contact: 'Phone Is Required' }],
+    ['no address', { Contact: '+1 555 0100' }, { Address: 'Address Is Required' }],
+    [
+      'an empty address',
+      { Contact: '+1 555 0100', Address: '' },
+      { Address: 'Address Is Required' },
+    ],
+    [
+      'neither',
+      { Contact: '\t', Address: ' \n ' },
+      { Contact: 'Phone Is Required', Address: 'Address Is Required' },
+    ],
+  ])('refuses a checkout with %s: 400 naming the field, nothing taken', async (_, body, fields) => {
+    const me = await signUp(t.app);
+    const itemId = await createProduct(t.database, { availableQuantity: 10 });
+    await fill(me, [[itemId, 2]]);
+    const res = await checkout(me, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid_input', fields });
+    expect(Object.keys(res.json().fields).sort()).toEqual(Object.keys(fields).sort());
+    expect(await stockOf([itemId])).toEqual([10]);
+    expect(await cartOf(me)).toEqual([[itemId, 2]]);
+    expect(await ordersOf(me)).toEqual([]);
+  });
+
+  it("saves the first checkout's phone and address to an empty profile, and never over one", async () => {
+    const me = await signUp(t.app);
+    const itemId = await createProduct(t.database, { availableQuantity: 10 });
+    const profile = async (account: Account) => {
+      const { user } = (await callAs(t.app, account, 'GET', '/api/auth/get-session')).json();
+      return { phone: user.phone, address: user.address };
+    };
+    expect(await profile(me)).toEqual({ phone: null, address: null });
+
+    await fill(me, [[itemId, 1]]);
+    const first = await checkout(me, { Contact: ' +1 555 0142 ', Address: ' 7 Dovetail Row ' });
+    expect(first.statusCode).toBe(201);
+    expect(await profile(me)).toEqual({ phone: '+1 555 0142', address: '7 Dovetail Row' });
+
+    await fill(me, [[itemId, 1]]);
+    expect((await checkout(me, { Contact: '+1 555 0999', Address: 'Elsewhere' })).statusCode).toBe(
+      201,
+    );
+    expect(await profile(me)).toEqual({ phone: '+1 555 0142', address: '7 Dovetail Row' });
+  });
+
   it('answers a repeated checkout with the first order, also when the repeats race', async () => {
     const me = await signUp(t.app);
     const a = await createProduct(t.database, { availableQuantity: 10 });
@@ -407,7 +456,7 @@ describe('checkout', () => {
   it('POST /api/order still places a one-line order with the spec’s fields, alone or batched', async () => {
     const itemId = await createProduct(t.database, { priceCents: 1250, availableQuantity: 1000 });
     const order = (account: Account) =>
-      callAs(t.app, account, 'POST', '/api/order', { itemId, OrderQuantity: 3 });
+      callAs(t.app, account, 'POST', '/api/order', { itemId, OrderQuantity: 3, ...DELIVERY });
     const one = await order(buyer);
     expect(one.statusCode).toBe(201);
     expect(Object.keys(one.json()).sort()).toEqual(SPEC_ORDER_KEYS);

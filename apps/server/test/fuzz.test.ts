@@ -8,6 +8,7 @@ import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
 import { fileUpload, ONE_PIXEL_PNG } from './helpers/multipart.js';
+import { DELIVERY } from './helpers/orders.js';
 
 /*
  * A bounded, deterministic fuzz of every route the server declares, as an anonymous visitor, a
@@ -367,7 +368,7 @@ describe('fuzzing every route', () => {
         method: 'POST',
         url: '/api/order',
         headers: { authorization: `Bearer ${buyer.token}` },
-        payload: { itemId: productId, OrderQuantity: 2 },
+        payload: { itemId: productId, OrderQuantity: 2, ...DELIVERY },
       });
       expect(res.statusCode, res.body).toBe(201);
       return (res.json() as { _id: string })._id;

@@ -4,6 +4,7 @@ import { orders, payments, products } from '../src/db/schema.js';
 import { ORIGIN, signUp, type Account } from './helpers/accounts.js';
 import { buildSecondInstance, buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stockOf } from './helpers/catalog.js';
+import { DELIVERY } from './helpers/orders.js';
 
 const future = { expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
 let keyCounter = 0;
@@ -40,7 +41,13 @@ describe('Idempotency-Key on orders and payments', () => {
       payload,
     });
   const order = (t: TestApp, account: Account, itemId: string, key?: string, quantity = 2) =>
-    post(t, account, '/api/order', { itemId, OrderQuantity: quantity, Address: '1 Key St' }, key);
+    post(
+      t,
+      account,
+      '/api/order',
+      { itemId, OrderQuantity: quantity, ...DELIVERY, Address: '1 Key St' },
+      key,
+    );
   const ordersOf = (itemId: string) =>
     first.database.db.select().from(orders).where(eq(orders.itemId, itemId));
 

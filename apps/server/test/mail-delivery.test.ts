@@ -15,6 +15,7 @@ import {
 import { buildInstanceBeside, buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
 import { startSmtpStandIn, type ReceivedMail, type SmtpStandIn } from './helpers/smtp-stand-in.js';
+import { DELIVERY } from './helpers/orders.js';
 
 // Short enough that a failed attempt is due again within a test.
 const RETRY_BASE_MS = 50;
@@ -734,7 +735,7 @@ describe('with EMAIL_VERIFICATION=required', () => {
     const buyer = await signUp(t.app, { name: 'Una Unverified', verify: false });
     const itemId = await createProduct(t.database);
     const order = (account: Account) =>
-      callAs(t.app, account, 'POST', '/api/order', { itemId, OrderQuantity: 1 });
+      callAs(t.app, account, 'POST', '/api/order', { itemId, OrderQuantity: 1, ...DELIVERY });
 
     const refused = await order(buyer);
     expect(refused.statusCode).toBe(403);

@@ -29,7 +29,7 @@ describe('orders', () => {
 
   const call = (
     account: Account | null,
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     payload?: object,
   ) => callAs(t.app, account, method, url, payload);
@@ -241,6 +241,72 @@ describe('orders', () => {
     const res = await call(buyer, 'POST', '/api/order', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty(field);
+  });
+
+  it.each([
+    ['no phone', { Address: '1 Yard Lane' }, { Contact: 'Phone Is Required' }],
+    ['a blank phone', { Contact: '  ', Address: '1 Yard Lane' }, { Contact: 'Phone Is Required' }],
+    ['no address', { Contact: '+1 555 0100' }, { Address: 'Address Is Required' }],
+    [
+      'a blank address',
+      { Contact: '+1 555 0100', Address: '\n' },
+      { Address: 'Address Is Required' },
+    ],
+    ['neither', {}, { Contact: 'Phone Is Required', Address: 'Address Is Required' }],
+  ])(
+    'refuses an order with %s: 400 naming the field, no stock taken',
+    async (_, delivery, fields) => {
+      const itemId = await createProduct(t.database, { availableQuantity: 10 });
+      const res = await call(buyer, 'POST', '/api/order', {
+        itemId,
+        OrderQuantity: 2,
+        ...delivery,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'invalid_input', fields });
+      expect(Object.keys(res.json().fields).sort()).toEqual(Object.keys(fields).sort());
+      expect(await stockOf(t.database, itemId)).toBe(10);
+    },
+  );
+
+  it("fills an empty profile's phone and address from the first order, and no more", async () => {
+    const profile = async (account: Account) => {
+      const { user } = (await call(account, 'GET', '/api/auth/get-session')).json();
+      return { phone: user.phone, address: user.address };
+    };
+    const itemId = await createProduct(t.database, { availableQuantity: 100 });
+    const fresh = await signUp(t.app);
+    expect(await profile(fresh)).toEqual({ phone: null, address: null });
+    expect(
+      (await order(fresh, itemId, 1, { Contact: '+44 20 7946 0000', Address: '3 Mill Lane' }))
+        .statusCode,
+    ).toBe(201);
+    expect(await profile(fresh)).toEqual({ phone: '+44 20 7946 0000', address: '3 Mill Lane' });
+    await order(fresh, itemId, 1, { Contact: '+1 555 0000', Address: 'Somewhere else' });
+    expect(await profile(fresh)).toEqual({ phone: '+44 20 7946 0000', address: '3 Mill Lane' });
+
+    // A profile with only a phone keeps it and gets the address.
+    const half = await signUp(t.app);
+    const saved = await call(half, 'PUT', `/api/user/${encodeURIComponent(half.email)}`, {
+      email: half.email,
+      phone: '+1 555 0123',
+      address: '',
+    });
+    expect(saved.statusCode).toBe(200);
+    await order(half, itemId, 1, { Contact: '+1 555 0456', Address: '4 Forge Road' });
+    expect(await profile(half)).toEqual({ phone: '+1 555 0123', address: '4 Forge Road' });
+
+    // Orders placed together (one batch) fill it once, from one of them.
+    const batched = await signUp(t.app);
+    const results = await Promise.all(
+      ['1 Anvil Way', '2 Anvil Way', '3 Anvil Way'].map((Address) =>
+        order(batched, itemId, 1, { Contact: '+1 555 0789', Address }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const filled = await profile(batched);
+    expect(filled.phone).toBe('+1 555 0789');
+    expect(['1 Anvil Way', '2 Anvil Way', '3 Anvil Way']).toContain(filled.address);
   });
 
   it('answers 404 for a product that does not exist or was archived', async () => {

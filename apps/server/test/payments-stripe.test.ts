@@ -5,6 +5,7 @@ import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stockOf } from './helpers/catalog.js';
 import { startStripeStandIn, type StripeStandIn } from './helpers/stripe-stand-in.js';
+import { DELIVERY } from './helpers/orders.js';
 
 describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   let stripe: StripeStandIn;
@@ -43,7 +44,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
     });
   const placeOrder = async (quantity = 3, priceCents = 1999) => {
     const itemId = await createProduct(t.database, { priceCents, availableQuantity: 50 });
-    const res = await post(buyer, '/api/order', { itemId, OrderQuantity: quantity });
+    const res = await post(buyer, '/api/order', { itemId, OrderQuantity: quantity, ...DELIVERY });
     expect(res.statusCode).toBe(201);
     return { orderId: res.json()._id as string, itemId };
   };
@@ -477,7 +478,7 @@ describe('Stripe routes when Stripe is not configured', () => {
       method: 'POST',
       url: '/api/order',
       headers: { cookie: buyer.cookie, origin: ORIGIN },
-      payload: { itemId, OrderQuantity: 1 },
+      payload: { itemId, OrderQuantity: 1, ...DELIVERY },
     });
     const intent = await t.app.inject({
       method: 'POST',

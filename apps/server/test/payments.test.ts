@@ -4,6 +4,7 @@ import { payments, products } from '../src/db/schema.js';
 import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
+import { DELIVERY } from './helpers/orders.js';
 
 const future = { expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
 
@@ -33,7 +34,7 @@ describe('test-mode card payments', () => {
     });
   const placeOrder = async (account = buyer, quantity = 3) => {
     const itemId = await createProduct(t.database, { priceCents: 1999, availableQuantity: 50 });
-    const res = await call(account, '/api/order', { itemId, OrderQuantity: quantity });
+    const res = await call(account, '/api/order', { itemId, OrderQuantity: quantity, ...DELIVERY });
     expect(res.statusCode).toBe(201);
     return { orderId: res.json()._id as string, itemId };
   };

@@ -10,6 +10,7 @@ import {
   startPrivateRedis,
   type PrivateRedis,
 } from './helpers/private-redis.js';
+import { DELIVERY } from './helpers/orders.js';
 
 const WENT = 'Redis is unreachable; rate limits are not enforced until it returns';
 const CAME_BACK = 'Redis is reachable again; rate limits are enforced';
@@ -132,7 +133,7 @@ describe.skipIf(!redisServerInstalled())('a frozen Redis', () => {
       method: 'POST',
       url: '/api/order',
       headers: { cookie: buyer.cookie, origin: ORIGIN },
-      payload: { itemId, OrderQuantity: 1 },
+      payload: { itemId, OrderQuantity: 1, ...DELIVERY },
     });
     expect(placed.statusCode).toBe(201);
     expect((await health(t)).json()).toMatchObject({ status: 'ok', redis: 'up' });

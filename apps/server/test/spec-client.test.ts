@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
+import { DELIVERY } from './helpers/orders.js';
 
 /**
  * The calls of the spec's original web client, replayed as it makes them: bearer tokens (no
@@ -142,6 +143,7 @@ describe("the spec's original client", () => {
     const refused = await call(buyer, 'POST', '/api/order', {
       itemId: created._id,
       OrderQuantity: '1',
+      ...DELIVERY,
     });
     expect(refused.statusCode).toBe(409);
 
@@ -232,6 +234,7 @@ describe("the spec's original client", () => {
         call(buyer, 'POST', '/api/order', {
           itemId: '8e0f4a0e-9c7e-4d7e-9d5c-1f4b7b1a2c3d',
           OrderQuantity: value,
+          ...DELIVERY,
         }),
     },
     {
@@ -283,6 +286,7 @@ describe("the spec's original client", () => {
         ? await call(buyer, 'POST', '/api/order', {
             itemId: '8e0f4a0e-9c7e-4d7e-9d5c-1f4b7b1a2c3d',
             OrderQuantity: value,
+            ...DELIVERY,
           })
         : field === 'rating'
           ? await call(await signUp(t.app), 'POST', '/api/review', { name: 'Co', rating: value })

@@ -6,6 +6,7 @@ import { createUnpaidHold } from '../src/modules/orders/unpaid-hold.js';
 import { callAs, signUp, type Account } from './helpers/accounts.js';
 import { buildInstanceBeside, buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stockOf } from './helpers/catalog.js';
+import { DELIVERY } from './helpers/orders.js';
 
 const HOLD = { UNPAID_ORDER_HOLD: '1h', UNPAID_ORDERS_PER_BUYER: '3' };
 const HOUR = 3_600_000;
@@ -51,7 +52,7 @@ describe('the unpaid-order hold', () => {
     payload?: object,
   ) => callAs(t.app, account, method, url, payload);
   const order = (account: Account, itemId: string, quantity = 1, t = a) =>
-    call(t, account, 'POST', '/api/order', { itemId, OrderQuantity: quantity });
+    call(t, account, 'POST', '/api/order', { itemId, OrderQuantity: quantity, ...DELIVERY });
   /** Places orders as if `hoursAgo` had passed since. */
   const backdate = (ids: string[], hoursAgo: number) =>
     a.database.db

@@ -60,6 +60,15 @@ test('an admin adds a product; a buyer orders it, sees the order and deletes it,
 
   await quantity.fill('6');
   await expect(total).toHaveText('$75.00');
+  // Every order needs somewhere to go: without an address and a phone nothing is sent.
+  await dialog.getByLabel('Address').fill('');
+  await dialog.getByLabel('Phone').fill(' ');
+  await dialog.getByRole('button', { name: 'Place Order' }).click();
+  await expect(dialog.getByText('Address Is Required')).toBeVisible();
+  await expect(dialog.getByText('Phone Is Required')).toBeVisible();
+  expect(orderPosts).toEqual([]);
+  await dialog.getByLabel('Address').fill('12 Workshop Lane, Millbrook');
+  await dialog.getByLabel('Phone').fill('+1 555 0100');
   await dialog.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText('Hello Demo Buyer We Have Received Your Order')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -123,6 +132,8 @@ test('a buyer orders from the standalone purchase page; an admin cancels the ord
   await expect(page.getByRole('heading', { name: `Order ${product.name}` })).toBeVisible();
   await page.getByLabel('Quantity').fill('10');
   await expect(page.getByRole('status', { name: 'Total' })).toHaveText('$125.00');
+  await page.getByLabel('Address').fill('12 Workshop Lane, Millbrook');
+  await page.getByLabel('Phone').fill('+1 555 0100');
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText('Hello Demo Buyer We Have Received Your Order')).toBeVisible();
   await expect(page).toHaveURL('/dashboard/myOrders');

@@ -34,7 +34,12 @@ test('a buyer is declined, then pays through Stripe, and cannot pay again', asyn
   const [product] = await (await page.request.get(`${stripeShopURL}/api/tool?pageSize=1`)).json();
   const placed = await page.request.post(`${stripeShopURL}/api/order`, {
     headers: origin,
-    data: { itemId: product._id, OrderQuantity: product.MinOrderQuantity },
+    data: {
+      itemId: product._id,
+      OrderQuantity: product.MinOrderQuantity,
+      Contact: '+1 555 0100',
+      Address: '1 Yard Lane',
+    },
   });
   expect(placed.status()).toBe(201);
   const order = await placed.json();

@@ -33,6 +33,8 @@ async function buyerOrdersNewProduct(
   await page.goto('/purchase');
   await page.getByLabel('Product').selectOption({ label: `${product.name} ($12.50)` });
   await page.getByLabel('Quantity').fill('6');
+  await page.getByLabel('Address').fill('12 Workshop Lane, Millbrook');
+  await page.getByLabel('Phone').fill('+1 555 0100');
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText('Hello Demo Buyer We Have Received Your Order')).toBeVisible();
   await expect(page).toHaveURL('/dashboard/myOrders');

@@ -136,7 +136,12 @@ async function placeOrder(page: Page, product: Product) {
   const origin = new URL(page.url()).origin;
   const response = await page.request.post('/api/order', {
     headers: { origin },
-    data: { itemId: product._id, OrderQuantity: product.MinOrderQuantity },
+    data: {
+      itemId: product._id,
+      OrderQuantity: product.MinOrderQuantity,
+      Contact: '+1 555 0100',
+      Address: '1 Yard Lane',
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { _id: string; number: string };

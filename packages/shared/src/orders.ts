@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { numberFromText } from './numbers.js';
+import { requiredText } from './text.js';
 
 /**
  * The spec's one status of an order, derived from its payment and fulfilment states (below) and
@@ -187,16 +188,14 @@ export const refundOrderSchema = z.strictObject({
 });
 export type RefundOrderInput = z.input<typeof refundOrderSchema>;
 
-/** Where an order goes, as an order or a checkout gives it: both optional, as the spec has them. */
+/**
+ * Where an order goes, as an order or a checkout gives it: a phone and a delivery address, both
+ * required (trimmed, not blank) so that every order can be shipped; no format rules, as the spec
+ * says ("not validated"). The web app prefills them from the profile.
+ */
 export const deliveryFields = {
-  Contact: z._default(
-    z.string().check(z.trim(), z.maxLength(30, 'Phone must be at most 30 characters')),
-    '',
-  ),
-  Address: z._default(
-    z.string().check(z.trim(), z.maxLength(300, 'Address must be at most 300 characters')),
-    '',
-  ),
+  Contact: requiredText('Phone', 30),
+  Address: requiredText('Address', 300),
 };
 
 /**

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { orders, products } from '../../src/db/schema.js';
+import { DELIVERY } from './orders.js';
 import http from 'node:http';
 
 export interface OrderLoadOptions {
@@ -164,7 +165,7 @@ export function startOrderLoad({
   ): Promise<{ status: number; body: string; close: boolean } | { error: string }> {
     return new Promise((resolve) => {
       const body = ordering
-        ? JSON.stringify({ itemId, OrderQuantity: quantity, Contact: '', Address: '' })
+        ? JSON.stringify({ itemId, OrderQuantity: quantity, ...DELIVERY })
         : undefined;
       const request = http.request(
         {

@@ -8,3 +8,8 @@ export const productsQueryKey = ['products'] as const;
 export const ordersQueryKey = ['orders'] as const;
 /** The cart has one query: every cart answer (GET, PUT, DELETE) is the whole cart. */
 export const cartQueryKey = ['cart'] as const;
+/**
+ * The signed-in user (auth), with the profile's phone and address: a first order fills an empty
+ * profile from its delivery details, so placing one reads it again.
+ */
+export const sessionQueryKey = ['session'] as const;

@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orderLines, orders, products } from '../../db/schema.js';
 import { emptyCheckedOutSql, lockedCartSql } from '../cart/cart.repository.js';
+import { fillEmptyProfileSql } from '../users/users.repository.js';
 import { lockedProductsSql, takeLinesSql } from '../catalog/stock.repository.js';
 import { orderMailInsert, singleLineJson } from '../mail/outbox.repository.js';
 import type { OrderRefund } from './order-life.repository.js';
@@ -135,7 +136,8 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
           returning line_no
         ),
         emptied as (${emptyCheckedOutSql(order.buyerId, sql`cart`, go)}),
-        mailed as (${checkoutReceived})
+        mailed as (${checkoutReceived}),
+        profiled as (${fillEmptyProfileSql(sql`placed`)})
         ${insertPlaced},
           (select json_agg(json_build_array(line_no, item_id, sku, item_name, unit_price_cents,
                                             quantity) order by line_no)
@@ -333,7 +335,8 @@ async function placeTogether(
       from wanted w join taken t on t."_id" = w.item_id
     ),
     lined as (${insertOneLine}),
-    mailed as (${received})
+    mailed as (${received}),
+    profiled as (${fillEmptyProfileSql(sql`placed`)})
     ${insertPlaced}`);
   const { rows } = result as unknown as { rows: RawOrderRow[] };
   return new Map(rows.map((row) => [row._id, fromRaw(row)]));
@@ -480,7 +483,8 @@ async function placeOne(
           from taken
         ),
         lined as (${insertOneLine}),
-        mailed as (${received})
+        mailed as (${received}),
+        profiled as (${fillEmptyProfileSql(sql`placed`)})
         ${insertPlaced}`);
   // Both drivers answer with { rows }.
   const [row] = (result as unknown as { rows: RawOrderRow[] }).rows;

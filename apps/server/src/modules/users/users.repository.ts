@@ -1,9 +1,25 @@
 import type { Role, UserSummary } from '@toolyard/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+/**
+ * A data-modifying statement (for a CTE) that saves an order's phone and delivery address to
+ * its buyer's profile where the profile has none: `orders` is a FROM item of placed orders with
+ * `buyer_id`, `contact` and `address`. The placing statements run it, so the first order fills
+ * an empty profile in the order's own transaction ("We fill these in for you when you order");
+ * a profile with a phone and an address is not touched (nor locked).
+ */
+export const fillEmptyProfileSql = (orders: SQL) => sql`
+  update users u
+  set phone = coalesce(nullif(u.phone, ''), p.contact),
+      address = coalesce(nullif(u.address, ''), p.address),
+      updated_at = now()
+  from (select distinct on (buyer_id) buyer_id, contact, address from ${orders}
+        order by buyer_id) p
+  where u.id = p.buyer_id and (coalesce(u.phone, '') = '' or coalesce(u.address, '') = '')`;
 
 /** The only code that reads and writes users (Better Auth writes them through its adapter). */
 export function createUsersRepository(db: Db) {

@@ -200,6 +200,36 @@ describe('CartPage', () => {
     expect(await screen.findByRole('heading', { name: 'Payment for ord-1' })).toBeTruthy();
   });
 
+  it('asks for a phone and an address before checking out, and reads the profile again after', async () => {
+    const noProfile = { ...session, user: { ...session.user, phone: null, address: '  ' } };
+    const { api, user, queryClient } = renderCart({
+      'GET /api/auth/get-session': () => ({ body: noProfile }),
+      'GET /api/cart': () => ({ body: cartOf(line()) }),
+      'POST /api/checkout': () => ({ status: 201, body: placedOrder }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Place order' }));
+    const address = screen.getByLabelText('Address');
+    const phone = screen.getByLabelText('Phone');
+    expect(messageOf(address)).toBe('Address Is Required');
+    expect(messageOf(phone)).toBe('Phone Is Required');
+    expect(requestsMade(api)).not.toContain('POST /api/checkout');
+
+    await user.clear(address);
+    await user.type(address, '12 Workshop Lane, Millbrook');
+    await user.type(phone, '+1 555 0100');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    expect(await screen.findByRole('heading', { name: 'Payment for ord-1' })).toBeTruthy();
+    const checkout = api.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(checkout?.[1]?.body))).toEqual({
+      Contact: '+1 555 0100',
+      Address: '12 Workshop Lane, Millbrook',
+    });
+    // The first order fills an empty profile: the session (with the profile) is read anew.
+    await waitFor(() => expect(queryClient.getQueryState(['session'])?.isInvalidated).toBe(true));
+  });
+
   it('blocks checkout while a line is no longer sold', async () => {
     const { api, user } = renderCart({
       'GET /api/cart': () => ({ body: cartOf(line({ sold: false }), screws) }),

@@ -1,8 +1,10 @@
 import { sessionSchema } from '@toolyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { sessionQueryKey } from '@/lib/query-keys';
 
-export const sessionQueryKey = ['session'] as const;
+// Kept with the root keys (lib/query-keys.ts): a placed order reads the profile again too.
+export { sessionQueryKey };
 
 export const getSession = (signal?: AbortSignal) =>
   apiFetch('/auth/get-session', { schema: sessionSchema, signal });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { idempotencyHeader, retryThroughOutage } from '@/lib/idempotency-key';
 import type { MutationConfig } from '@/lib/mutation-config';
-import { cartQueryKey, ordersQueryKey, productsQueryKey } from '@/lib/query-keys';
+import { cartQueryKey, ordersQueryKey, productsQueryKey, sessionQueryKey } from '@/lib/query-keys';
 import { cartMutationScope, emptyCart } from './get-cart';
 
 /**
@@ -20,7 +20,8 @@ export const checkout = (body: CheckoutInput) =>
 
 /**
  * Checks the cart out. The server empties the cart on success; a refusal (409) takes nothing and
- * the cart is read again, with the stock as it is now. Orders and stock are read again either way.
+ * the cart is read again, with the stock as it is now. Orders and stock are read again either way,
+ * and the profile (which a first order fills) after an order.
  */
 export function useCheckout({
   onSuccess,
@@ -40,6 +41,8 @@ export function useCheckout({
     onSettled: async (order, ...rest) => {
       await Promise.all([
         order ? undefined : queryClient.invalidateQueries({ queryKey: cartQueryKey }),
+        // A first order fills an empty profile's phone and address.
+        order ? queryClient.invalidateQueries({ queryKey: sessionQueryKey }) : undefined,
         queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
         queryClient.invalidateQueries({ queryKey: productsQueryKey }),
       ]);

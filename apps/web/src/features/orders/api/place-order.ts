@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { idempotencyHeader, retryThroughOutage } from '@/lib/idempotency-key';
 import type { MutationConfig } from '@/lib/mutation-config';
-import { ordersQueryKey, productsQueryKey } from '@/lib/query-keys';
+import { ordersQueryKey, productsQueryKey, sessionQueryKey } from '@/lib/query-keys';
 
 /**
  * The spec's POST /order body. The server trusts only itemId, OrderQuantity, Contact and
@@ -29,7 +29,10 @@ export const placeOrder = (body: PlaceOrderBody) =>
     headers: idempotencyHeader(body),
   });
 
-/** Places an order; stock and order lists are read again, also when it was refused. */
+/**
+ * Places an order; stock and order lists are read again, also when it was refused, and the
+ * profile (which a first order fills) when it was placed.
+ */
 export function usePlaceOrder({
   onSettled,
   ...config
@@ -39,12 +42,13 @@ export function usePlaceOrder({
     ...retryThroughOutage,
     ...config,
     mutationFn: placeOrder,
-    onSettled: async (...args) => {
+    onSettled: async (order, ...args) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: productsQueryKey }),
         queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+        order ? queryClient.invalidateQueries({ queryKey: sessionQueryKey }) : undefined,
       ]);
-      return onSettled?.(...args);
+      return onSettled?.(order, ...args);
     },
   });
 }

@@ -112,6 +112,21 @@ describe('PurchaseForm', () => {
     expect(requestsMade(api)).toEqual([]);
   });
 
+  it('asks for a phone and an address the profile does not have, and sends nothing until given', async () => {
+    const api = mockApi({});
+    const { user } = renderWithProviders(
+      <PurchaseForm product={product} buyer={{ ...buyer, phone: null, address: '' }} />,
+    );
+
+    await user.type(screen.getByLabelText('Phone'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(await screen.findByText('Address Is Required')).toBeTruthy();
+    expect(screen.getByText('Phone Is Required')).toBeTruthy();
+    expect(screen.getByLabelText('Phone').getAttribute('aria-invalid')).toBe('true');
+    expect(requestsMade(api)).toEqual([]);
+  });
+
   it("sends the spec's body, greets the buyer by name and is done", async () => {
     const api = mockApi({
       'POST /api/order': (body) => ({
