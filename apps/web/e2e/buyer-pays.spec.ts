@@ -120,12 +120,15 @@ test('a buyer is declined, then pays with the test card and cannot pay again; an
   const managed = entry(page, product.name);
   await expect(managed).toContainText('paid');
   await managed.getByRole('button', { name: /^Refund/ }).click();
-  const confirm = page.getByRole('dialog', { name: 'Refund this order?' });
-  await expect(confirm).toContainText('$75.00 goes back to Demo Buyer');
-  await expect(confirm.getByRole('button', { name: 'Keep order' })).toBeFocused();
-  await confirm.getByRole('button', { name: 'Refund' }).click();
-  await expect(page.getByText('Order refunded')).toBeVisible();
-  await expect(confirm).toBeHidden();
+  const refund = page.getByRole('dialog', { name: 'Refund this order' });
+  await refund.getByLabel(new RegExp(product.name)).fill('6');
+  // Not shipped yet: the units go back on sale unless the admin says otherwise.
+  await expect(refund.getByLabel('Put the refunded units back in stock')).toBeChecked();
+  await refund.getByRole('button', { name: 'Refund $75.00…' }).click();
+  await expect(refund).toContainText("$75.00 goes back to Demo Buyer's card for 6 ×");
+  await refund.getByRole('button', { name: 'Refund $75.00', exact: true }).click();
+  await expect(page.getByText('Refunded: $75.00 of $75.00 in all')).toBeVisible();
+  await expect(refund).toBeHidden();
   await expect(managed).toHaveCount(0);
   await page.goto('/dashboard/manageOrder?status=refunded');
   await expect(entry(page, product.name)).toContainText('Refunded');

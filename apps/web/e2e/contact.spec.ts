@@ -58,7 +58,8 @@ test('a visitor sends a message from the home page and an admin reads it on Mess
   await expect(entry).toContainText('Can you deliver 40 cordless drills in March?');
   // Newest first: the message just sent is at the top.
   await expect(page.getByRole('article').first()).toContainText(subject);
-  await expect(page.getByText(/Page 1 of \d+/)).toBeVisible();
+  // A pager only when the messages fill more than one page.
+  await expect(page.getByText('Page 1 of 1')).toHaveCount(0);
 });
 
 test('a signed-in buyer finds their email filled in, and cannot open Messages', async ({
