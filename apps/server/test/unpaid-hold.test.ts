@@ -1,12 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.js';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, type Database } from '../src/db/client.js';
 import { createUnpaidHold } from '../src/modules/orders/unpaid-hold.js';
 import { callAs, signUp, type Account } from './helpers/accounts.js';
 import { buildInstanceBeside, buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stockOf } from './helpers/catalog.js';
 import { DELIVERY } from './helpers/orders.js';
+import { createDatabaseBefore } from './helpers/test-database.js';
 
 const HOLD = { UNPAID_ORDER_HOLD: '1h', UNPAID_ORDERS_PER_BUYER: '3' };
 const HOUR = 3_600_000;
@@ -324,4 +325,49 @@ describe('the unpaid-order hold', () => {
       obj: { err: expect.objectContaining({ type: expect.any(String) }) },
     });
   }, 60_000);
+});
+
+describe('migration to stored hold ends', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await createDatabaseBefore('unpaid_hold_ends');
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('gives each earlier unpaid order the hold it was promised, and paid or cancelled ones none', async () => {
+    const itemId = await createProduct(database, { priceCents: 500, sku: 'TY-BACKFILL-HOLD' });
+    const placed = await database.db.execute(sql`
+      insert into orders (item_id, item_name, order_quantity, price_cents, total_cents,
+                          buyer_name, buyer_email, payment_status, cancelled_at, created_at)
+      values (${itemId}, 'Old Saw', 1, 500, 500, 'Old Buyer', 'old@example.com', 'unpaid', null,
+              '2026-11-27T10:00:00Z'),
+             (${itemId}, 'Old Saw', 1, 500, 500, 'Old Buyer', 'old@example.com', 'paid', null,
+              '2026-11-27T10:00:00Z'),
+             (${itemId}, 'Old Saw', 1, 500, 500, 'Old Buyer', 'old@example.com', 'unpaid', now(),
+              '2026-11-27T10:00:00Z')
+      returning "_id"`);
+    const [pending, paid, cancelled] = (placed as unknown as { rows: { _id: string }[] }).rows.map(
+      (r) => r._id,
+    ) as [string, string, string];
+
+    await database.migrate();
+
+    const rows = new Map(
+      (
+        await database.db
+          .select()
+          .from(orders)
+          .where(inArray(orders.id, [pending, paid, cancelled]))
+      ).map((r) => [r.id, r]),
+    );
+    expect(rows.get(pending)).toMatchObject({
+      expiresAt: new Date('2026-11-28T10:00:00Z'),
+      placedUnconfirmed: false,
+    });
+    expect(rows.get(paid)?.expiresAt).toBeNull();
+    expect(rows.get(cancelled)?.expiresAt).toBeNull();
+  });
 });

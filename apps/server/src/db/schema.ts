@@ -308,6 +308,13 @@ export const orders = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** What has been given back so far: the sum of its refunds, never more than the total. */
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * When an unpaid order's hold ends and it is cancelled, set by the statement that places
+     * it; null once it is paid or cancelled, or when orders are held without end.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Placed by an account whose email was not confirmed: one such unpaid order at a time. */
+    placedUnconfirmed: boolean('placed_unconfirmed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -342,6 +349,14 @@ export const orders = pgTable(
     index('orders_buyer_pending_idx')
       .on(t.buyerId, t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // The unpaid-hold job finds the orders whose hold has ended, the earliest first.
+    index('orders_pending_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    // An unconfirmed account holds at most one unpaid order, however many checkouts race.
+    uniqueIndex('orders_one_unpaid_unconfirmed_idx')
+      .on(t.buyerId)
+      .where(sql`${t.placedUnconfirmed} and ${t.status} = 'pending'`),
     // A buyer's own orders, newest first: orders belong to the account, never to an address.
     index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
     // Admins find orders by lower(email), newest first.

@@ -563,6 +563,8 @@ interface RawOrderRow extends Record<string, unknown> {
   cancelled_at: Date | string | null;
   refunded_at: Date | string | null;
   refunded_cents: number | string | bigint;
+  expires_at: Date | string | null;
+  placed_unconfirmed: boolean;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -595,6 +597,8 @@ function fromRaw(row: RawOrderRow): OrderRow {
     cancelledAt: toDate(row.cancelled_at),
     refundedAt: toDate(row.refunded_at),
     refundedCents: Number(row.refunded_cents),
+    expiresAt: toDate(row.expires_at),
+    placedUnconfirmed: row.placed_unconfirmed,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
