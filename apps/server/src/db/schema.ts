@@ -19,6 +19,20 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import {
+  cancelReasons,
+  fulfilmentStatuses,
+  orderStatuses,
+  paymentStatuses,
+  roles,
+} from '@toolyard/shared';
+
+/**
+ * A fixed list of known values as SQL literals for a CHECK (`'a', 'b'`), so the database and the
+ * shared package hold one list. The values are ours, never a request's.
+ */
+const sqlLiterals = (values: readonly string[]): SQL =>
+  sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * Products keep the spec's wire names for their columns (`_id`, `AvailableQuantity`, ...)
@@ -163,7 +177,7 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('users_role_known', sql`${t.role} in ('user', 'admin')`),
+    check('users_role_known', sql`${t.role} in (${sqlLiterals(roles)})`),
     index('users_created_at_idx').on(t.createdAt),
     // Admin pages find users by email whatever its case.
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
@@ -226,18 +240,6 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
-export const orderStatus = [
-  'pending',
-  'paid',
-  'shipped',
-  'partially_refunded',
-  'refunded',
-  'cancelled',
-] as const;
-export const paymentStatus = ['unpaid', 'paid', 'partially_refunded', 'refunded'] as const;
-export const fulfilmentStatus = ['unfulfilled', 'shipped'] as const;
-export const cancelReasons = ['buyer', 'admin', 'expired'] as const;
-
 /**
  * The spec's one `status`, derived from the order's two states and its cancellation, in the
  * database itself (a stored generated column), so no code can let it drift from them: refunds
@@ -289,13 +291,13 @@ export const orders = pgTable(
     contact: text('contact').notNull().default(''),
     address: text('address').notNull().default(''),
     /** Whether the buyer's money is in: unpaid, paid, or (partly) given back. */
-    paymentStatus: text('payment_status', { enum: paymentStatus }).notNull().default('unpaid'),
+    paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('unpaid'),
     /** Whether the goods have left: unfulfilled or shipped. */
-    fulfilmentStatus: text('fulfilment_status', { enum: fulfilmentStatus })
+    fulfilmentStatus: text('fulfilment_status', { enum: fulfilmentStatuses })
       .notNull()
       .default('unfulfilled'),
     /** Read only: derived from the two states above and cancelled_at (derivedOrderStatus). */
-    status: text('status', { enum: orderStatus }).notNull().generatedAlwaysAs(derivedOrderStatus),
+    status: text('status', { enum: orderStatuses }).notNull().generatedAlwaysAs(derivedOrderStatus),
     /** Why a cancelled order was cancelled: by its buyer, an admin, or its unpaid hold running out. */
     cancelReason: text('cancel_reason', { enum: cancelReasons }),
     // The order's timeline: when each step happened (placed is created_at).
@@ -335,15 +337,15 @@ export const orders = pgTable(
     ),
     check(
       'orders_payment_status_known',
-      sql`${t.paymentStatus} in ('unpaid', 'paid', 'partially_refunded', 'refunded')`,
+      sql`${t.paymentStatus} in (${sqlLiterals(paymentStatuses)})`,
     ),
     check(
       'orders_fulfilment_status_known',
-      sql`${t.fulfilmentStatus} in ('unfulfilled', 'shipped')`,
+      sql`${t.fulfilmentStatus} in (${sqlLiterals(fulfilmentStatuses)})`,
     ),
     check(
       'orders_cancel_reason_known',
-      sql`${t.cancelReason} is null or ${t.cancelReason} in ('buyer', 'admin', 'expired')`,
+      sql`${t.cancelReason} is null or ${t.cancelReason} in (${sqlLiterals(cancelReasons)})`,
     ),
     // The unpaid-hold job and the per-buyer cap find a buyer's unpaid orders.
     index('orders_buyer_pending_idx')
@@ -531,10 +533,7 @@ export const payments = pgTable(
       'payments_refunded_within_amount',
       sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`,
     ),
-    check(
-      'payments_status_known',
-      sql`${t.status} in ('pending', 'succeeded', 'failed', 'refunded', 'cancelled')`,
-    ),
+    check('payments_status_known', sql`${t.status} in (${sqlLiterals(paymentRecordStatus)})`),
     index('payments_order_id_idx').on(t.orderId),
     // One row per provider payment: a PaymentIntent is recorded once however often it is seen.
     uniqueIndex('payments_provider_ref_idx')
