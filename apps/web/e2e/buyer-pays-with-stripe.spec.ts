@@ -67,7 +67,7 @@ test('a buyer is declined, then pays through Stripe, and cannot pay again', asyn
   await expect(page.getByText('Successfully Paid')).toBeVisible();
   await expect(page).toHaveURL(`${stripeShopURL}/dashboard/myOrders`);
   const row = entry(page, order.ItemName).filter({ hasText: total });
-  await expect(row.first()).toContainText('Paid');
+  await expect(row.first()).toContainText('paid');
 
   // The payment page says so; the server refuses a second intent.
   await page.goto(`${stripeShopURL}/dashboard/payment/${order._id}`);

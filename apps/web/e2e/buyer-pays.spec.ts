@@ -91,7 +91,6 @@ test('a buyer is declined, then pays with the test card and cannot pay again; an
   await payWith(page, '4242 4242 4242 4242');
   await expect(page.getByText('Successfully Paid')).toBeVisible();
   await expect(page).toHaveURL('/dashboard/myOrders');
-  await expect(order).toContainText('Paid');
   await expect(order).toContainText('paid');
   await expect(order.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
   await expect(order.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
@@ -131,7 +130,7 @@ test('a buyer is declined, then pays with the test card and cannot pay again; an
   await expect(refund).toBeHidden();
   await expect(managed).toHaveCount(0);
   await page.goto('/dashboard/manageOrder?status=refunded');
-  await expect(entry(page, product.name)).toContainText('Refunded');
+  await expect(entry(page, product.name)).toContainText('refunded');
 
   await page.goto(catalogSearch(product.name));
   await expect(stockOn(productCard(page, product.name))).toHaveText('40');
@@ -142,7 +141,7 @@ test('a buyer is declined, then pays with the test card and cannot pay again; an
   await expect(page.getByLabel('Card number')).toHaveCount(0);
   // It stays in the buyer's orders, as refunded.
   await page.goto('/dashboard/myOrders');
-  await expect(entry(page, product.name)).toContainText('Refunded');
+  await expect(entry(page, product.name)).toContainText('refunded');
 });
 
 test('an admin ships a paid order and the buyer sees it shipped', async ({
@@ -157,7 +156,7 @@ test('an admin ships a paid order and the buyer sees it shipped', async ({
   await entry(page, product.name).getByRole('link', { name: /^Pay/ }).click();
   await payWith(page, '4242424242424242');
   await expect(page.getByText('Successfully Paid')).toBeVisible();
-  await expect(entry(page, product.name)).toContainText('Paid');
+  await expect(entry(page, product.name)).toContainText('paid');
 
   await sessions.signInAs(page, demo.admin);
   await page.goto('/dashboard/manageOrder?status=paid');
@@ -173,11 +172,10 @@ test('an admin ships a paid order and the buyer sees it shipped', async ({
 
   await sessions.signInAs(page, demo.buyer);
   await page.goto('/dashboard/myOrders');
-  await expect(entry(page, product.name)).toContainText('Shipped');
+  await expect(entry(page, product.name)).toContainText('shipped');
   // The order's page tells the whole story: placed, paid, shipped with the tracking number.
   await entry(page, product.name)
-    .getByRole('link', { name: /^(Order )?TY-\d+$/ })
-    .first()
+    .getByRole('link', { name: /^View order TY-\d+$/ })
     .click();
   const timeline = page.getByRole('list', { name: 'Timeline' });
   await expect(timeline).toContainText('Placed');

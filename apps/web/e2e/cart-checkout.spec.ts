@@ -110,7 +110,7 @@ test('a buyer fills a cart three ways, checks out once and pays once; an admin s
   const summary = `${byCard.name} and 2 more`;
   await page.goto('/dashboard/myOrders');
   await expect(entry(page, summary)).toHaveCount(1);
-  await expect(entry(page, summary)).toContainText('Paid');
+  await expect(entry(page, summary)).toContainText('paid');
   await page.goto(`/dashboard/orders/${orderId}`);
   for (const product of products) {
     await expect(page.getByRole('link', { name: product.name })).toBeVisible();

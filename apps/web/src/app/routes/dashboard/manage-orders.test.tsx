@@ -46,16 +46,16 @@ describe('the Manage Orders page', () => {
     });
     const { user } = renderWithProviders(<ManageOrdersPage />, { path: '/dashboard/manageOrder' });
     const table = await screen.findByRole('table');
-    expect(within(table).getByRole('link', { name: 'TY-100235' }).getAttribute('href')).toBe(
-      '/dashboard/orders/o-saw',
-    );
+    expect(
+      within(table).getByRole('link', { name: 'View order TY-100235' }).getAttribute('href'),
+    ).toBe('/dashboard/orders/o-saw');
 
     const search = screen.getByRole('searchbox', { name: 'Find an order' });
     await user.type(search, ' 100234 ');
     await user.click(screen.getByRole('button', { name: 'Search' }));
 
     await vi.waitFor(() => expect(within(table).queryByText('Hand Saw')).toBeNull());
-    expect(within(table).getByRole('link', { name: 'TY-100234' })).toBeTruthy();
+    expect(within(table).getByRole('link', { name: 'View order TY-100234' })).toBeTruthy();
     expect(window.location.search).toBe('?q=100234');
     expect(requestsMade(api)).toEqual([listPath(), listPath('100234')]);
 

@@ -53,17 +53,32 @@ const rowOf = (item: string) => {
 };
 
 describe('ManageOrdersTable', () => {
-  it('links each order to its page, and tells a refund from a cancellation', () => {
+  it('opens each order page from its row and its card, and tells a refund from a cancellation', () => {
     mockApi({});
-    renderWithProviders(<ManageOrdersTable orders={[paid, refunded, cancelled]} />);
+    const orders = [paid, refunded, cancelled];
+    renderWithProviders(<ManageOrdersTable orders={orders} />);
 
-    expect(rowOf('Claw Hammer').getByRole('link', { name: paid.number }).getAttribute('href')).toBe(
-      '/dashboard/orders/o-paid',
-    );
-    expect(rowOf('Hand Saw').getByText('Refunded')).toBeTruthy();
+    const rows = screen.getAllByRole('row').slice(1);
+    const cards = screen.getAllByRole('listitem');
+    for (const [i, order] of orders.entries()) {
+      for (const entry of [rows[i], cards[i]]) {
+        const view = within(entry as HTMLElement).getByRole('link', {
+          name: `View order ${order.number}`,
+        });
+        expect(view.getAttribute('href')).toBe(`/dashboard/orders/${order._id}`);
+        expect(view.className).toContain('btn');
+      }
+    }
+    expect(
+      rowOf('Claw Hammer')
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(["Mark shipped Demo Buyer's order", "Refund Demo Buyer's order"]);
+    expect(rowOf('Hand Saw').getByText('refunded')).toBeTruthy();
     expect(rowOf('Hand Saw').queryByRole('button')).toBeNull();
-    expect(rowOf('Tape Measure').queryByText('Refunded')).toBeNull();
+    expect(rowOf('Tape Measure').queryByText('refunded')).toBeNull();
     expect(rowOf('Tape Measure').getByText('cancelled')).toBeTruthy();
+    expect(rowOf('Tape Measure').queryByRole('button')).toBeNull();
   });
 
   it('asks before marking an order shipped, and sends the carrier and tracking number', async () => {

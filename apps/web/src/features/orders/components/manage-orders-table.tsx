@@ -1,26 +1,24 @@
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDollars, type Order } from '@toolyard/shared';
-import { Link } from 'wouter';
-import { orderPagePath } from '../utils/order-links';
 import { useAdminOrderActions } from './admin-order-actions';
 import { OrderCardSummary } from './order-card-summary';
 import { OrderDate } from './order-date';
 import { OrderStatusBadge } from './order-status-badge';
+import { ViewOrderLink } from './view-order-link';
 
 /**
- * Every buyer's orders for admins: the number (linking to the order's page), who, what,
- * how many, the total, the status and when. A paid order can be marked shipped (with an
+ * Every buyer's orders for admins: the number, who, what, how many, the total, the status and
+ * when, and View to open the order's page. A paid order can be marked shipped (with an
  * optional carrier and tracking number) or refunded, an unpaid one cancelled; each asks first.
  */
 export function ManageOrdersTable({ orders }: { orders: Order[] }) {
   const { buttons, dialogs } = useAdminOrderActions();
-  // Money went back: say so where the actions were, apart from a plain cancellation.
-  const actions = (order: Order) =>
-    order.status === 'refunded' ? (
-      <span className="font-semibold text-secondary">Refunded</span>
-    ) : (
-      buttons(order)
-    );
+  const actions = (order: Order) => (
+    <>
+      {buttons(order)}
+      <ViewOrderLink order={order} />
+    </>
+  );
 
   return (
     <>
@@ -60,11 +58,7 @@ export function ManageOrdersTable({ orders }: { orders: Order[] }) {
         )}
         row={(order) => (
           <>
-            <td className="font-medium whitespace-nowrap">
-              <Link to={orderPagePath(order._id)} className="link">
-                {order.number}
-              </Link>
-            </td>
+            <td className="font-medium whitespace-nowrap">{order.number}</td>
             <td className="whitespace-nowrap">
               <OrderDate iso={order.createdAt} withTime />
             </td>
@@ -79,7 +73,7 @@ export function ManageOrdersTable({ orders }: { orders: Order[] }) {
               <OrderStatusBadge status={order.status} />
             </td>
             <td>
-              <div className="flex justify-end gap-2">{actions(order)}</div>
+              <div className="flex flex-wrap justify-end gap-2">{actions(order)}</div>
             </td>
           </>
         )}

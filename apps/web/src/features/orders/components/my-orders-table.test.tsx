@@ -70,6 +70,42 @@ describe('MyOrdersTable', () => {
     ]);
   });
 
+  it('opens each order page from its row and its card, whatever its status', () => {
+    const orders = [
+      anOrder('o-pending', 'Claw Hammer', {}),
+      anOrder('o-paid', 'Hand Saw', { status: 'paid', paid: true, paymentStatus: 'paid' }),
+      anOrder('o-shipped', 'Wood Screws', {
+        status: 'shipped',
+        paid: true,
+        paymentStatus: 'paid',
+        fulfilmentStatus: 'shipped',
+      }),
+      anOrder('o-refunded', 'Spirit Level', { status: 'refunded', paymentStatus: 'refunded' }),
+      anOrder('o-cancelled', 'Tape Measure', { status: 'cancelled', cancelReason: 'buyer' }),
+    ];
+    renderWithProviders(<MyOrdersTable orders={orders} />);
+
+    const rows = screen.getAllByRole('row').slice(1);
+    const cards = screen.getAllByRole('listitem');
+    for (const [i, order] of orders.entries()) {
+      for (const entry of [rows[i], cards[i]]) {
+        const view = within(entry as HTMLElement).getByRole('link', {
+          name: `View order ${order.number}`,
+        });
+        expect(view.getAttribute('href')).toBe(`/dashboard/orders/${order._id}`);
+        // Visible as a button, not a word that only looks like text.
+        expect(view.className).toContain('btn');
+      }
+    }
+    // An unpaid order also offers Pay and Delete; the others only View.
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Pay for Claw Hammer', `View order ${orders[0]?.number}`]);
+    expect(within(rows[1] as HTMLElement).queryAllByRole('button')).toEqual([]);
+  });
+
   it('counts down to under a minute, and says nothing for orders with no hold', () => {
     const now = Date.parse('2025-06-01T12:00:00Z');
     const pending = (ms: number) =>

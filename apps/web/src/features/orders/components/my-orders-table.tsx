@@ -8,13 +8,13 @@ import { OrderCardSummary } from './order-card-summary';
 import { OrderDate } from './order-date';
 import { OrderExpiry } from './order-expiry';
 import { OrderStatusBadge } from './order-status-badge';
-import { orderPagePath, paymentPagePath } from '../utils/order-links';
+import { paymentPagePath } from '../utils/order-links';
+import { ViewOrderLink } from './view-order-link';
 
 /**
- * The buyer's orders, every status: number (linking to the order's page), item, quantity, total and
- * status. An unpaid order has Pay and Delete (after the browser's 'Are you sure?') and says
- * when it expires; a paid one reads 'Paid', a shipped one 'Shipped', a refunded one 'Refunded'
- * and a cancelled one 'Cancelled' ('Expired' too when it stayed unpaid).
+ * The buyer's orders, every status: number, item, quantity, total and status, and View to open
+ * the order's page. An unpaid order also has Pay and Delete (after the browser's 'Are you
+ * sure?') and says when it expires, or that it expired.
  */
 export function MyOrdersTable({ orders }: { orders: Order[] }) {
   const deleteOrder = useDeleteOrder({
@@ -29,9 +29,9 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
 
   const actions = (order: Order) => {
     const deleting = deleteOrder.isPending && deleteOrder.variables?._id === order._id;
-    switch (order.status) {
-      case 'pending':
-        return (
+    return (
+      <>
+        {order.status === 'pending' && (
           <>
             <Link to={paymentPagePath(order._id)} className="btn btn-sm btn-primary">
               Pay<span className="sr-only"> for {order.ItemName}</span>
@@ -49,18 +49,10 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
               Delete<span className="sr-only"> order for {order.ItemName}</span>
             </button>
           </>
-        );
-      case 'paid':
-        return <span className="font-semibold text-success">Paid</span>;
-      case 'shipped':
-        return <span className="font-semibold text-info">Shipped</span>;
-      case 'partially_refunded':
-        return <span className="font-semibold text-secondary">Partially refunded</span>;
-      case 'refunded':
-        return <span className="font-semibold text-secondary">Refunded</span>;
-      case 'cancelled':
-        return <span className="font-semibold text-base-content/70">Cancelled</span>;
-    }
+        )}
+        <ViewOrderLink order={order} />
+      </>
+    );
   };
 
   return (
@@ -96,11 +88,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
         )}
         row={(order) => (
           <>
-            <td className="font-medium whitespace-nowrap">
-              <Link to={orderPagePath(order._id)} className="link">
-                {order.number}
-              </Link>
-            </td>
+            <td className="font-medium whitespace-nowrap">{order.number}</td>
             <td>{order.ItemName}</td>
             <td className="text-right">{order.OrderQuantity.toLocaleString('en-US')}</td>
             <td className="text-right whitespace-nowrap">{formatDollars(order.totalCost)}</td>

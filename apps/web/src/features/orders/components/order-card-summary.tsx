@@ -1,23 +1,17 @@
 import { formatDollars, type Order } from '@toolyard/shared';
-import { Link } from 'wouter';
 import { isOneLine } from '../utils/order-summary';
-import { orderPagePath } from '../utils/order-links';
 import { OrderExpiry } from './order-expiry';
 import { OrderStatusBadge } from './order-status-badge';
 
 /**
- * The top of an order's phone card: its number (linking to the order's page), status, item,
+ * The top of an order's phone card: its number, status, item,
  * quantity × price = total, and when an unpaid order expires (or that it did).
  */
 export function OrderCardSummary({ order }: { order: Order }) {
   return (
     <>
       <div className="flex items-start justify-between gap-2">
-        <p className="font-semibold">
-          <Link to={orderPagePath(order._id)} className="link">
-            Order {order.number}
-          </Link>
-        </p>
+        <p className="font-semibold">Order {order.number}</p>
         <OrderStatusBadge status={order.status} />
       </div>
       <p className="break-words">{order.ItemName}</p>
