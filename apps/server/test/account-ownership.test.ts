@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
+import { payOrder } from './helpers/orders.js';
 
 /**
  * Orders belong to the account that placed them, never to an email address: when an account is
@@ -48,12 +49,7 @@ describe("a new account with a removed buyer's address", () => {
     expect(read.body).not.toContain('1 Old Street');
     const cancel = await callAs(t.app, newcomer, 'DELETE', `/api/order/${oldOrderId}`);
     expect(cancel.statusCode).toBe(404);
-    const pay = await callAs(t.app, newcomer, 'POST', `/api/order/${oldOrderId}/pay`, {
-      cardNumber: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: new Date().getFullYear() + 3,
-      cvc: '123',
-    });
+    const pay = await payOrder(t, newcomer, oldOrderId);
     expect(pay.statusCode).toBe(404);
   });
 

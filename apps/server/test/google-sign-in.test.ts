@@ -5,6 +5,7 @@ import { accounts, users } from '../src/db/schema.js';
 import { startOidcStandIn, type OidcStandIn, type StandInUser } from './helpers/oidc-stand-in.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { followLink, mailedLink } from './helpers/accounts.js';
+import { captureLog, type CapturedLog } from './helpers/log.js';
 
 const ORIGIN = 'http://localhost:3000';
 const CLIENT_ID = 'toolyard-test.apps.example';
@@ -508,22 +509,12 @@ describe('a provider whose discovery publishes no signing keys', () => {
   });
 });
 
-/** A shop's log, line by line, with Better Auth's logger on (as in production). */
-function captureLog() {
-  const lines: { level: number; msg: string }[] = [];
-  return {
-    env: { LOG_LEVEL: 'info' },
-    logger: {
-      level: 'info',
-      stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
-    },
-    /** Lines other than the one every request gets, from `from` on. */
-    besidesRequests: (from = 0) => lines.slice(from).filter((l) => l.msg !== 'request completed'),
-    get length() {
-      return lines.length;
-    },
-  };
-}
+/** Better Auth's logger is on at 'info' (as in production), off at the tests' usual 'silent'. */
+const LOGGING = { LOG_LEVEL: 'info' };
+
+/** The log's lines other than the one every request gets, from the `from`th on. */
+const besidesRequests = (log: CapturedLog, from: number) =>
+  log.lines(from).filter((line) => line.msg !== 'request completed');
 
 /** The callbacks a stranger can send without ever starting a sign-in. */
 const STRANGERS_CALLBACKS = [
@@ -549,7 +540,7 @@ describe('a stranger calling the Google callback over and over', () => {
         GOOGLE_CLIENT_ID: CLIENT_ID,
         GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
         GOOGLE_ISSUER: provider.issuer,
-        ...log.env,
+        ...LOGGING,
       },
       logger: log.logger,
     });
@@ -568,7 +559,7 @@ describe('a stranger calling the Google callback over and over', () => {
         expect(String(res.headers.location)).toMatch(/^\/login\?error=/);
       }
     }
-    const lines = log.besidesRequests(from);
+    const lines = besidesRequests(log, from);
     // 100 requests of three kinds ("State not found", "Failed to parse state"): a line each.
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.length).toBeLessThanOrEqual(3);
@@ -579,7 +570,7 @@ describe('without GOOGLE_CLIENT_ID', () => {
   let shop: TestApp;
   const log = captureLog();
   beforeAll(async () => {
-    shop = await buildTestApp({ env: { PUBLIC_ORIGIN: ORIGIN, ...log.env }, logger: log.logger });
+    shop = await buildTestApp({ env: { PUBLIC_ORIGIN: ORIGIN, ...LOGGING }, logger: log.logger });
   });
   afterAll(async () => {
     await shop?.close();
@@ -609,7 +600,7 @@ describe('without GOOGLE_CLIENT_ID', () => {
         expect(res.json()).toMatchObject({ error: 'not_found' });
       }
     }
-    expect(log.besidesRequests(from)).toEqual([]);
+    expect(besidesRequests(log, from)).toEqual([]);
   });
 });
 

@@ -15,7 +15,7 @@ import {
 import { buildInstanceBeside, buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
 import { startSmtpStandIn, type ReceivedMail, type SmtpStandIn } from './helpers/smtp-stand-in.js';
-import { DELIVERY } from './helpers/orders.js';
+import { DELIVERY, TEST_CARD } from './helpers/orders.js';
 
 // Short enough that a failed attempt is due again within a test.
 const RETRY_BASE_MS = 50;
@@ -23,12 +23,6 @@ const worker = { retryBaseMs: RETRY_BASE_MS, maxAttempts: 5 };
 const HOLD_MS = 3_600_000;
 /** The reminder goes out in the last quarter of the hold (unpaid-hold.ts reminderLead). */
 const INTO_REMINDER_WINDOW_MS = HOLD_MS * 0.85;
-const CARD = {
-  cardNumber: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: new Date().getFullYear() + 3,
-  cvc: '123',
-};
 const ADDRESS = '1 Yard Lane, Springfield';
 const CONTACT = '+1 555 0100';
 
@@ -154,7 +148,7 @@ describe('mail delivered over SMTP', () => {
     return `TY-${row?.number}`;
   };
   const pay = async (buyer: Account, orderId: string) => {
-    const res = await call(buyer, 'POST', `/api/order/${orderId}/pay`, CARD);
+    const res = await call(buyer, 'POST', `/api/order/${orderId}/pay`, TEST_CARD);
     expect(res.statusCode, res.body).toBe(200);
   };
   /** Moves an order's placing back, as if `ms` had passed since. */

@@ -10,14 +10,8 @@ import {
 import { callAs, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stocksOf } from './helpers/catalog.js';
+import { DELIVERY, payOrder, placeOrder } from './helpers/orders.js';
 import { createDatabaseBefore } from './helpers/test-database.js';
-
-const CARD = {
-  cardNumber: '4242424242424242',
-  expMonth: 12,
-  expYear: new Date().getFullYear() + 3,
-  cvc: '123',
-};
 
 describe("an order's life after it is placed", () => {
   let t: TestApp;
@@ -43,18 +37,6 @@ describe("an order's life after it is placed", () => {
     payload?: object,
   ) => callAs(t.app, account, method, url, payload);
 
-  const placeOne = async (account: Account, quantity = 1) => {
-    const itemId = await createProduct(t.database, { availableQuantity: 50 });
-    const res = await call(account, 'POST', '/api/order', {
-      itemId,
-      OrderQuantity: quantity,
-      Contact: '+1 555 0100',
-      Address: '1 Yard Lane',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return { orderId: res.json()._id as string, itemId };
-  };
-
   /** A three-line order through the cart and checkout; each product starts with 100. */
   const placeThreeLines = async (account: Account) => {
     const items: { itemId: string; quantity: number }[] = [];
@@ -64,18 +46,13 @@ describe("an order's life after it is placed", () => {
       expect(put.statusCode, put.body).toBe(200);
       items.push({ itemId, quantity });
     }
-    const res = await call(account, 'POST', '/api/checkout', {
-      Contact: '+1 555 0100',
-      Address: '1 Yard Lane',
-    });
+    const res = await call(account, 'POST', '/api/checkout', DELIVERY);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().lines).toHaveLength(3);
     return { orderId: res.json()._id as string, items };
   };
 
   const stockOf = (ids: string[]) => stocksOf(t.database, ids);
-  const pay = (account: Account, orderId: string) =>
-    call(account, 'POST', `/api/order/${orderId}/pay`, CARD);
   const detail = async (account: Account, orderId: string) => {
     const res = await call(account, 'GET', `/api/order/${orderId}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -93,8 +70,8 @@ describe("an order's life after it is placed", () => {
       .map((o: { _id: string; status: string }) => ({ _id: o._id, status: o.status }));
 
   it('keeps a timeline: placed, paid, shipped with carrier and tracking number, each with its time', async () => {
-    const { orderId, itemId } = await placeOne(buyer, 2);
-    expect((await pay(buyer, orderId)).statusCode).toBe(200);
+    const { orderId, itemId } = await placeOrder(t, buyer, { quantity: 2 });
+    expect((await payOrder(t, buyer, orderId)).statusCode).toBe(200);
     const shipped = await call(admin, 'POST', `/api/order/${orderId}/ship`, {
       carrier: ' Parcelforce ',
       trackingNumber: 'PF123456789GB',
@@ -131,16 +108,16 @@ describe("an order's life after it is placed", () => {
 
   it('ships with no body or an empty one, as the spec client does', async () => {
     for (const body of [undefined, {}]) {
-      const { orderId } = await placeOne(buyer);
-      expect((await pay(buyer, orderId)).statusCode).toBe(200);
+      const { orderId } = await placeOrder(t, buyer);
+      expect((await payOrder(t, buyer, orderId)).statusCode).toBe(200);
       const res = await call(admin, 'POST', `/api/order/${orderId}/ship`, body);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ status: 'shipped', paid: true });
       const shipping = (await detail(admin, orderId)).events.at(-1);
       expect(shipping).toMatchObject({ type: 'shipped', carrier: null, trackingNumber: null });
     }
-    const { orderId } = await placeOne(buyer);
-    await pay(buyer, orderId);
+    const { orderId } = await placeOrder(t, buyer);
+    await payOrder(t, buyer, orderId);
     const tooLong = await call(admin, 'POST', `/api/order/${orderId}/ship`, {
       carrier: 'x'.repeat(61),
     });
@@ -149,9 +126,9 @@ describe("an order's life after it is placed", () => {
   });
 
   it('keeps a refunded order in the buyer list as refunded, apart from cancelled ones', async () => {
-    const refunded = await placeOne(buyer);
-    const cancelled = await placeOne(buyer);
-    await pay(buyer, refunded.orderId);
+    const refunded = await placeOrder(t, buyer);
+    const cancelled = await placeOrder(t, buyer);
+    await payOrder(t, buyer, refunded.orderId);
     expect((await call(admin, 'POST', `/api/order/${refunded.orderId}/refund`)).statusCode).toBe(
       200,
     );
@@ -181,11 +158,11 @@ describe("an order's life after it is placed", () => {
       cancelReason: 'buyer',
     });
     // A refunded order cannot be paid again.
-    expect((await pay(buyer, refunded.orderId)).statusCode).toBe(409);
+    expect((await payOrder(t, buyer, refunded.orderId)).statusCode).toBe(409);
   });
 
   it("shows an order to its buyer and admins; another buyer's is not found", async () => {
-    const { orderId } = await placeOne(buyer);
+    const { orderId } = await placeOrder(t, buyer);
     expect((await detail(admin, orderId))._id).toBe(orderId);
     const snooping = await call(other, 'GET', `/api/order/${orderId}`);
     expect(snooping.statusCode).toBe(404);
@@ -222,7 +199,7 @@ describe("an order's life after it is placed", () => {
   it('returns every line of a refunded multi-line order once, however often it is refunded', async () => {
     const { orderId, items } = await placeThreeLines(buyer);
     const ids = items.map((i) => i.itemId);
-    expect((await pay(buyer, orderId)).statusCode).toBe(200);
+    expect((await payOrder(t, buyer, orderId)).statusCode).toBe(200);
     expect(await stockOf(ids)).toEqual([98, 97, 96]);
 
     const both = await Promise.all([
@@ -270,7 +247,7 @@ describe("an order's life after it is placed", () => {
 
     const refund = await placeThreeLines(buyer);
     const refundIds = refund.items.map((i) => i.itemId);
-    await pay(buyer, refund.orderId);
+    await payOrder(t, buyer, refund.orderId);
     const refunds = await Promise.all(
       [0, 1].map(() =>
         life.transaction((tx) => life.recordRefund(tx, refund.orderId, everything(refund.items))),

@@ -5,7 +5,7 @@ import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stockOf } from './helpers/catalog.js';
 import { startStripeStandIn, type StripeStandIn } from './helpers/stripe-stand-in.js';
-import { DELIVERY } from './helpers/orders.js';
+import { DELIVERY, placeOrder } from './helpers/orders.js';
 
 describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   let stripe: StripeStandIn;
@@ -42,12 +42,8 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
       },
       ...(payload === undefined ? {} : { payload }),
     });
-  const placeOrder = async (quantity = 3, priceCents = 1999) => {
-    const itemId = await createProduct(t.database, { priceCents, availableQuantity: 50 });
-    const res = await post(buyer, '/api/order', { itemId, OrderQuantity: quantity, ...DELIVERY });
-    expect(res.statusCode).toBe(201);
-    return { orderId: res.json()._id as string, itemId };
-  };
+  /** Three of a $19.99 product unless told otherwise: a total of 59.97. */
+  const place = (quantity = 3, priceCents = 1999) => placeOrder(t, buyer, { quantity, priceCents });
   const startPayment = (orderId: string, account = buyer) =>
     post(account, `/api/order/${orderId}/payment-intent`);
   /** Starts paying and returns the intent the stand-in made. */
@@ -88,7 +84,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it("creates the intent for the order's stored total, with an idempotency key from the order", async () => {
-    const { orderId, itemId } = await placeOrder(3, 1999);
+    const { orderId, itemId } = await place(3, 1999);
     // A later price change must not change what this order costs.
     await t.database.db.update(products).set({ priceCents: 1 }).where(eq(products.id, itemId));
 
@@ -118,7 +114,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('reuses one intent however often, and however concurrently, the buyer opens the page', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const results = await Promise.all(Array.from({ length: 5 }, () => startPayment(orderId)));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const again = await startPayment(orderId);
@@ -132,7 +128,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('marks the order paid when the signed payment_intent.succeeded webhook arrives', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const intent = await intentFor(orderId);
     const event = await stripe.confirm(intent.id, 'pm_card_visa');
 
@@ -147,7 +143,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('refuses a webhook whose signature does not fit, with 400, and changes nothing', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const intent = await intentFor(orderId);
     const event = await stripe.confirm(intent.id, 'pm_card_visa');
     const { payload, signature } = stripe.sign(event);
@@ -172,7 +168,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('marks the order paid once when the same event arrives five times at once', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const intent = await intentFor(orderId);
     const event = await stripe.confirm(intent.id, 'pm_card_visa');
     const { payload, signature } = stripe.sign(event);
@@ -194,7 +190,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('keeps a declined card unpaid with its reason, then takes a good card', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const intent = await intentFor(orderId);
     const failed = await stripe.confirm(intent.id, 'pm_card_chargeDeclined');
     expect((await deliverEvent(failed)).statusCode).toBe(200);
@@ -211,7 +207,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('ignores an older failure event that arrives after the success', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const intent = await intentFor(orderId);
     const failed = await stripe.confirm(intent.id, 'pm_card_chargeDeclinedInsufficientFunds');
     const succeeded = await stripe.confirm(intent.id, 'pm_card_visa');
@@ -225,7 +221,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('asks Stripe directly when the buyer returns before the webhook', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const intent = await intentFor(orderId);
     await stripe.confirm(intent.id, 'pm_card_visa'); // the webhook is not delivered
 
@@ -239,14 +235,14 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('refuses to pay an order twice, one of another buyer, or a cancelled one', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const intent = await intentFor(orderId);
     await deliverEvent(await stripe.confirm(intent.id, 'pm_card_visa'));
     const twice = await startPayment(orderId);
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ error: 'conflict', message: 'This order is already paid.' });
 
-    const second = await placeOrder();
+    const second = await place();
     expect((await startPayment(second.orderId, other)).statusCode).toBe(404);
     expect((await startPayment(second.orderId, admin)).statusCode).toBe(404);
     expect(
@@ -263,7 +259,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('cancels the intent at Stripe when the buyer deletes the unpaid order', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const intent = await intentFor(orderId);
     const res = await t.app.inject({
       method: 'DELETE',
@@ -276,7 +272,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('gives the money back when a payment arrives for an order cancelled meanwhile', async () => {
-    const { orderId, itemId } = await placeOrder(4);
+    const { orderId, itemId } = await place(4);
     const intent = await intentFor(orderId);
     const event = await stripe.confirm(intent.id, 'pm_card_visa'); // paid in one tab...
     const stockBefore = await stockOf(t.database, itemId);
@@ -302,7 +298,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('refunds a late payment once, however many times at once its event is delivered', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const intent = await intentFor(orderId);
     const event = await stripe.confirm(intent.id, 'pm_card_visa');
     await t.app.inject({
@@ -320,7 +316,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('refunds a succeeded intent whose amount is not the order total, and leaves the order unpaid', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const intent = await intentFor(orderId);
     await stripe.confirm(intent.id, 'pm_card_visa');
     const wrong = stripe.event('payment_intent.succeeded', { ...intent, amount: 100 });
@@ -330,7 +326,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('lets an admin refund a Stripe payment: money back at Stripe, order refunded, stock back', async () => {
-    const { orderId, itemId } = await placeOrder(5);
+    const { orderId, itemId } = await place(5);
     const intent = await intentFor(orderId);
     await deliverEvent(await stripe.confirm(intent.id, 'pm_card_visa'));
     const stockBefore = await stockOf(t.database, itemId);
@@ -354,7 +350,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('gives back part of a payment at Stripe: the amount of the units refunded, once per refund', async () => {
-    const { orderId, itemId } = await placeOrder(5, 1999);
+    const { orderId, itemId } = await place(5, 1999);
     const intent = await intentFor(orderId);
     await deliverEvent(await stripe.confirm(intent.id, 'pm_card_visa'));
     const refundsAtStripe = () => stripe.refunds.filter((r) => r.payment_intent === intent.id);
@@ -405,7 +401,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('answers 503 when Stripe cannot be reached, and the order stays as it was', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     stripe.down = true;
     const res = await startPayment(orderId);
     expect(res.statusCode).toBe(503);
@@ -418,7 +414,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('refuses the test-card form while Stripe takes the cards', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const res = await post(buyer, `/api/order/${orderId}/pay`, {
       cardNumber: '4242424242424242',
       expMonth: 12,
@@ -431,7 +427,7 @@ describe('Stripe payments, against a local stand-in of the Stripe API', () => {
   });
 
   it('accepts and ignores signed events about payments that are not ours', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const ours = await intentFor(orderId);
     await stripe.confirm(ours.id, 'pm_card_visa');
     const foreign = stripe.event('payment_intent.succeeded', {

@@ -3,10 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, products } from '../src/db/schema.js';
 import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
-import { createProduct } from './helpers/catalog.js';
-import { DELIVERY } from './helpers/orders.js';
-
-const future = { expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
+import { TEST_CARD, payOrder, placeOrder } from './helpers/orders.js';
 
 describe('test-mode card payments', () => {
   let t: TestApp;
@@ -32,19 +29,16 @@ describe('test-mode card payments', () => {
       headers: { cookie: account.cookie, origin: ORIGIN },
       ...(payload === undefined ? {} : { payload }),
     });
-  const placeOrder = async (account = buyer, quantity = 3) => {
-    const itemId = await createProduct(t.database, { priceCents: 1999, availableQuantity: 50 });
-    const res = await call(account, '/api/order', { itemId, OrderQuantity: quantity, ...DELIVERY });
-    expect(res.statusCode).toBe(201);
-    return { orderId: res.json()._id as string, itemId };
-  };
+  /** Three of a $19.99 product unless told otherwise: a total of 59.97. */
+  const place = (account = buyer, quantity = 3) =>
+    placeOrder(t, account, { quantity, priceCents: 1999 });
   const pay = (orderId: string, cardNumber: string, card: object = {}, account = buyer) =>
-    call(account, `/api/order/${orderId}/pay`, { cardNumber, ...future, ...card });
+    payOrder(t, account, orderId, { ...TEST_CARD, cardNumber, ...card });
   const paymentRows = (orderId: string) =>
     t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
 
   it('charges the stored total to 4242 4242 4242 4242 and marks the order paid, with a record', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const res = await pay(orderId, '4242 4242 4242 4242');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -73,7 +67,7 @@ describe('test-mode card payments', () => {
   ])(
     'refuses %s %o with "%s", records the attempt and leaves the order unpaid',
     async (number, card, message) => {
-      const { orderId } = await placeOrder();
+      const { orderId } = await place();
       const res = await pay(orderId, number, card);
       expect(res.statusCode).toBe(402);
       expect(res.json()).toMatchObject({ error: 'card_declined', message });
@@ -88,7 +82,7 @@ describe('test-mode card payments', () => {
   );
 
   it('refuses a malformed card with 400 before charging anything', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const res = await call(buyer, `/api/order/${orderId}/pay`, {
       cardNumber: '4242',
       expMonth: 13,
@@ -102,7 +96,7 @@ describe('test-mode card payments', () => {
   });
 
   it('never takes the money twice: a paid order is refused, even when paid five times at once', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     const results = await Promise.all(
       Array.from({ length: 5 }, () => pay(orderId, '4242424242424242')),
     );
@@ -114,7 +108,7 @@ describe('test-mode card payments', () => {
   });
 
   it("refuses to pay someone else's order (404) or a cancelled one (409)", async () => {
-    const { orderId } = await placeOrder();
+    const { orderId } = await place();
     expect((await pay(orderId, '4242424242424242', {}, other)).statusCode).toBe(404);
     expect((await call(buyer, `/api/order/${orderId}`)).json().status).toBe('pending');
     await t.app.inject({
@@ -128,14 +122,14 @@ describe('test-mode card payments', () => {
   });
 
   it('charges what the order cost, even if the price changed afterwards', async () => {
-    const { orderId, itemId } = await placeOrder(buyer, 2);
+    const { orderId, itemId } = await place(buyer, 2);
     await t.database.db.update(products).set({ priceCents: 1 }).where(eq(products.id, itemId));
     expect((await pay(orderId, '4242424242424242')).json().totalCost).toBe(39.98);
     expect((await paymentRows(orderId))[0]?.amountCents).toBe(3998);
   });
 
   it('lets an admin refund a paid order without a body: all of it, refunded, stock back while unshipped', async () => {
-    const { orderId, itemId } = await placeOrder(buyer, 5);
+    const { orderId, itemId } = await place(buyer, 5);
     const unpaid = await call(admin, `/api/order/${orderId}/refund`);
     expect(unpaid.statusCode).toBe(409);
     expect(unpaid.json().error).toBe('nothing_to_refund');
@@ -160,7 +154,7 @@ describe('test-mode card payments', () => {
     expect(again.json().error).toBe('nothing_to_refund');
 
     // A shipped order is refunded too, and its units, which have left, stay off the shelf.
-    const shipped = await placeOrder(buyer, 1);
+    const shipped = await place(buyer, 1);
     await pay(shipped.orderId, '4242424242424242');
     expect((await call(admin, `/api/order/${shipped.orderId}/ship`)).statusCode).toBe(200);
     const shelf = (

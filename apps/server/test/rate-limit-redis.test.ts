@@ -1,6 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, uniqueEmail } from './helpers/accounts.js';
+import { ORIGIN, someClientAddress, uniqueEmail } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -26,7 +25,7 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
         method: 'POST',
         url: '/api/auth/sign-in/email',
         headers: { origin: ORIGIN },
-        remoteAddress: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+        remoteAddress: someClientAddress(),
         payload: { email, password: 'guess' },
       });
     for (let i = 0; i < 6; i++) expect((await signIn(a)).statusCode).toBe(401);
@@ -40,7 +39,7 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
 
   it('counts contact messages from one address across instances', async () => {
     // A random address keeps this run's counter apart from other runs on the same Redis.
-    const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const remoteAddress = someClientAddress();
     const send = (t: TestApp) =>
       t.app.inject({
         method: 'POST',

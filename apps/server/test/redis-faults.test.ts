@@ -1,16 +1,15 @@
-import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, signIn, signUp, type Account } from './helpers/accounts.js';
+import { ORIGIN, signIn, signUp, someClientAddress, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
-import { createProduct } from './helpers/catalog.js';
+import { captureLog, type CapturedLog } from './helpers/log.js';
+import { payOrder, placeOrder } from './helpers/orders.js';
 import { freePort } from './helpers/ports.js';
 import {
   redisServerInstalled,
   startPrivateRedis,
   type PrivateRedis,
 } from './helpers/private-redis.js';
-import { DELIVERY } from './helpers/orders.js';
 
 const WENT = 'Redis is unreachable; rate limits are not enforced until it returns';
 const CAME_BACK = 'Redis is reachable again; rate limits are enforced';
@@ -18,21 +17,20 @@ const CAME_BACK = 'Redis is reachable again; rate limits are enforced';
 // Redis stays frozen.
 const BOUND_MS = 1000;
 
-/** The app's log, as parsed JSON lines. */
-function captureLog() {
-  const lines: string[] = [];
-  return {
-    logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
-    text: () => lines.join(''),
-    withMessage: (msg: string) =>
-      lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.msg === msg),
-  };
-}
-
 async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number }> {
   const started = Date.now();
   const result = await call();
   return { result, ms: Date.now() - started };
+}
+
+/** A private Redis, and an app that counts its limits there (3 contact messages an hour). */
+async function appOnPrivateRedis(log: CapturedLog) {
+  const redis = await startPrivateRedis();
+  const t = await buildTestApp({
+    env: { REDIS_URL: redis.url, CONTACT_LIMIT_PER_HOUR: '3' },
+    logger: log.logger,
+  });
+  return { redis, t };
 }
 
 const health = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/health' });
@@ -60,11 +58,7 @@ describe.skipIf(!redisServerInstalled())('a healthy Redis on a busy machine', ()
   const log = captureLog();
 
   beforeAll(async () => {
-    redis = await startPrivateRedis();
-    t = await buildTestApp({
-      env: { REDIS_URL: redis.url, CONTACT_LIMIT_PER_HOUR: '3' },
-      logger: log.logger,
-    });
+    ({ redis, t } = await appOnPrivateRedis(log));
   });
   afterAll(async () => {
     await t?.close();
@@ -72,7 +66,7 @@ describe.skipIf(!redisServerInstalled())('a healthy Redis on a busy machine', ()
   });
 
   it('stays up, and counts limits, when its answers wait behind a busy event loop', async () => {
-    const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const address = someClientAddress();
     const statuses: number[] = [];
     for (let round = 0; round < 5; round++) {
       // Redis holds its answers while the commands go out; then it answers at once, while
@@ -115,11 +109,7 @@ describe.skipIf(!redisServerInstalled())('a frozen Redis', () => {
   const log = captureLog();
 
   beforeAll(async () => {
-    redis = await startPrivateRedis();
-    t = await buildTestApp({
-      env: { REDIS_URL: redis.url, CONTACT_LIMIT_PER_HOUR: '3' },
-      logger: log.logger,
-    });
+    ({ redis, t } = await appOnPrivateRedis(log));
     buyer = await signUp(t.app);
   });
   afterAll(async () => {
@@ -128,14 +118,7 @@ describe.skipIf(!redisServerInstalled())('a frozen Redis', () => {
   });
 
   it('answers sign-in, contact and pay within a second, reports Redis down and warns once', async () => {
-    const itemId = await createProduct(t.database, { priceCents: 1999, availableQuantity: 50 });
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: { cookie: buyer.cookie, origin: ORIGIN },
-      payload: { itemId, OrderQuantity: 1, ...DELIVERY },
-    });
-    expect(placed.statusCode).toBe(201);
+    const { orderId } = await placeOrder(t, buyer);
     expect((await health(t)).json()).toMatchObject({ status: 'ok', redis: 'up' });
 
     redis.freeze();
@@ -148,19 +131,7 @@ describe.skipIf(!redisServerInstalled())('a frozen Redis', () => {
     expect(contacted.result.statusCode).toBe(201);
     expect(contacted.ms).toBeLessThan(BOUND_MS);
 
-    const paid = await timed(() =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/order/${placed.json()._id}/pay`,
-        headers: { cookie: buyer.cookie, origin: ORIGIN },
-        payload: {
-          cardNumber: '4242 4242 4242 4242',
-          expMonth: 12,
-          expYear: new Date().getFullYear() + 3,
-          cvc: '123',
-        },
-      }),
-    );
+    const paid = await timed(() => payOrder(t, buyer, orderId));
     expect(paid.result.statusCode).toBe(200);
     expect(paid.result.json()).toMatchObject({ status: 'paid' });
     expect(paid.ms).toBeLessThan(BOUND_MS);
@@ -187,7 +158,7 @@ describe.skipIf(!redisServerInstalled())('a frozen Redis', () => {
     expect(log.withMessage(WENT)).toHaveLength(1);
 
     // A fresh address: the counters of requests sent during the freeze reach Redis late.
-    const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const address = someClientAddress();
     for (let i = 0; i < 3; i++) expect((await sendContact(t, address)).statusCode).toBe(201);
     expect((await sendContact(t, address)).statusCode).toBe(429);
   });

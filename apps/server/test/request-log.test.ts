@@ -1,24 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, mailedLink, ORIGIN, signUp, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
-
-/** The app's log, line by line. */
-function captureLog() {
-  const lines: string[] = [];
-  return {
-    logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
-    text: () => lines.join(''),
-    requests: () =>
-      lines
-        .map((line) => JSON.parse(line) as { msg?: string; url?: string; statusCode?: number })
-        .filter((line) => line.msg === 'request completed'),
-  };
-}
+import { captureLog } from './helpers/log.js';
 
 describe('the request log', () => {
   let t: TestApp;
   let buyer: Account;
   const log = captureLog();
+  /** The line each request gets once answered. */
+  const requests = () => log.withMessage('request completed');
 
   beforeAll(async () => {
     t = await buildTestApp({ logger: log.logger });
@@ -66,7 +56,7 @@ describe('the request log', () => {
     expect(reset.statusCode).toBe(200);
 
     expect(log.text()).not.toContain(token);
-    const urls = log.requests().map((line) => line.url);
+    const urls = requests().map((line) => line.url);
     expect(urls).toContain('/api/auth/reset-password/:token');
     expect(urls).toContain('/api/auth/reset-password');
   });
@@ -79,7 +69,7 @@ describe('the request log', () => {
     await callAs(t.app, fresh, 'GET', `/api/nothing/${email}`);
     expect(log.text()).not.toContain(fresh.email);
     expect(log.text()).not.toContain(email);
-    const urls = log.requests().map((line) => line.url);
+    const urls = requests().map((line) => line.url);
     expect(urls).toContain('/api/user/:email');
     expect(urls).toContain('/api/admin/:email');
     expect(urls).toContain('/api/nothing/:email');
@@ -88,7 +78,7 @@ describe('the request log', () => {
   it('keeps the rest of the path, ids included', async () => {
     const id = crypto.randomUUID();
     await t.app.inject({ url: `/api/tool/${id}?q=secret+words` });
-    expect(log.requests().map((line) => line.url)).toContain(`/api/tool/${id}`);
+    expect(requests().map((line) => line.url)).toContain(`/api/tool/${id}`);
     expect(log.text()).not.toContain('secret+words');
   });
 });

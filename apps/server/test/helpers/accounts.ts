@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { App } from '../../src/app.js';
 import { outbox } from '../../src/db/schema.js';
@@ -14,6 +15,13 @@ export interface Account {
   /** Bearer token for API clients. */
   token: string;
 }
+
+/**
+ * A client address of its own in 10/8, so one test's requests never count against another's
+ * limit, nor against a limit left in a shared Redis by an earlier run.
+ */
+export const someClientAddress = () =>
+  `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 let counter = 0;
 /** A fresh, unique email per call. */
