@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PostgresLimits } from './db/client.js';
+import type { SlowClientTimeouts } from './plugins/slow-clients.js';
 
 const webDistDefault = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -111,6 +112,7 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: wholeNumber(100, 600_000).default(10_000),
   BODY_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
   UPLOAD_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(120_000),
+  KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1000, 600_000).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST_DIR: z.string().min(1).default(webDistDefault),
@@ -130,8 +132,9 @@ export type Config = Readonly<{
   /**
    * How long a client may take to send a request: its headers, then its body (an upload's body,
    * once an admin's upload is let in); past them the connection is cut (plugins/slow-clients.ts).
+   * An idle keep-alive connection is closed after `keepAliveMs`.
    */
-  timeouts: { headersMs: number; bodyMs: number; uploadMs: number };
+  timeouts: SlowClientTimeouts;
   /** Rate-limit counters shared by every instance; in memory per instance when unset. */
   redisUrl: string | undefined;
   /**
@@ -255,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersMs: e.HEADERS_TIMEOUT_MS,
       bodyMs: e.BODY_TIMEOUT_MS,
       uploadMs: e.UPLOAD_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
     redisUrl: e.REDIS_URL,
     // Off unless set: a client that reaches the server directly could otherwise choose its own

@@ -7,12 +7,19 @@ import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 
 /*
- * Clients that send a request a byte at a time (slow-loris), on real sockets. The limits are
- * the production ones scaled down: headers 10 s → 1 s, body 30 s → 2 s, upload 120 s → 4.5 s.
+ * Clients that send a request a byte at a time (slow-loris), or nothing after an answer, on real
+ * sockets. The limits are the production ones scaled down: headers 10 s → 1 s, body 30 s → 2 s,
+ * upload 120 s → 4.5 s, idle keep-alive 5 s → 1.5 s.
  */
 const HEADERS_MS = 1000;
 const BODY_MS = 2000;
 const UPLOAD_MS = 4500;
+const KEEP_ALIVE_MS = 1500;
+/**
+ * Node keeps an idle connection a second longer than the Keep-Alive header it sends says, so a
+ * client that trusts the header never sends on a connection being closed.
+ */
+const NODE_KEEP_ALIVE_GRACE_MS = 1000;
 /**
  * Past its limit a connection is closed within this: Node checks its limits a quarter of the
  * headers' limit apart, and a machine running the suite is busy. Scaled up, as the issue asks,
@@ -72,6 +79,7 @@ describe('slow clients', () => {
         HEADERS_TIMEOUT_MS: String(HEADERS_MS),
         BODY_TIMEOUT_MS: String(BODY_MS),
         UPLOAD_TIMEOUT_MS: String(UPLOAD_MS),
+        KEEP_ALIVE_TIMEOUT_MS: String(KEEP_ALIVE_MS),
       },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -164,6 +172,44 @@ describe('slow clients', () => {
     expect(upload.closedAfter()).toBeLessThanOrEqual(UPLOAD_MS + SLACK_MS);
   });
 
+  it('closes a keep-alive connection left idle after its answer within the keep-alive limit', async () => {
+    const idle = Array.from({ length: 20 }, () => {
+      let answeredAt: number | undefined;
+      let closedAt: number | undefined;
+      let received = '';
+      const socket = connect(port, '127.0.0.1');
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        received += chunk;
+        if (received.includes('\r\n\r\n') && received.includes('"status"')) {
+          answeredAt ??= Date.now();
+        }
+      });
+      socket.on('error', () => {});
+      socket.on('close', () => (closedAt = Date.now()));
+      socket.write(headersOf('GET', '/api/health', { connection: 'keep-alive' }));
+      return {
+        socket,
+        received: () => received,
+        idleFor: () =>
+          answeredAt === undefined || closedAt === undefined ? undefined : closedAt - answeredAt,
+      };
+    });
+    await sleep(KEEP_ALIVE_MS - 300);
+    expect(idle.map((c) => c.socket.destroyed)).toEqual(idle.map(() => false));
+    await sleep(300 + NODE_KEEP_ALIVE_GRACE_MS + SLACK_MS);
+    for (const connection of idle) {
+      // The answer tells the client how long it may keep the connection for its next request.
+      expect(connection.received()).toMatch(/^HTTP\/1\.1 200/);
+      expect(connection.received()).toMatch(/keep-alive: timeout=1\r\n/i);
+      expect(connection.idleFor()).toBeGreaterThanOrEqual(KEEP_ALIVE_MS - 50);
+      expect(connection.idleFor()).toBeLessThanOrEqual(
+        KEEP_ALIVE_MS + NODE_KEEP_ALIVE_GRACE_MS + SLACK_MS,
+      );
+      connection.socket.destroy();
+    }
+  });
+
   it('answers a request whose body arrives in time', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/contact`, {
       method: 'POST',
@@ -175,11 +221,17 @@ describe('slow clients', () => {
 });
 
 describe('the slow-client limits by default', () => {
-  it('are 10 s for headers, 30 s for a body and 120 s for an upload, checked each second', () => {
+  it('are 10 s for headers, 30 s for a body, 120 s for an upload and 5 s idle, checked each second', () => {
     const timeouts = loadConfig({}).timeouts;
-    expect(timeouts).toEqual({ headersMs: 10_000, bodyMs: 30_000, uploadMs: 120_000 });
+    expect(timeouts).toEqual({
+      headersMs: 10_000,
+      bodyMs: 30_000,
+      uploadMs: 120_000,
+      keepAliveMs: 5000,
+    });
     expect(slowClientServerOptions(timeouts)).toEqual({
       requestTimeout: 120_000,
+      keepAliveTimeout: 5000,
       http: { headersTimeout: 10_000, requestTimeout: 120_000, connectionsCheckingInterval: 1000 },
     });
   });
@@ -187,5 +239,9 @@ describe('the slow-client limits by default', () => {
   it('must grow from headers to body to upload', () => {
     expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HEADERS_TIMEOUT_MS/);
     expect(() => loadConfig({ BODY_TIMEOUT_MS: '200000' })).toThrow(/BODY_TIMEOUT_MS/);
+  });
+
+  it('keep an idle connection at least a second, longer than nginx keeps its own (deploy/nginx)', () => {
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '500' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS/);
   });
 });

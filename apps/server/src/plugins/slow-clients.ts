@@ -9,6 +9,12 @@ export interface SlowClientTimeouts {
   bodyMs: number;
   /** The body of an upload route, once its guards have let the request in. */
   uploadMs: number;
+  /**
+   * A keep-alive connection idle this long after its last answer is closed (Node's
+   * keepAliveTimeout; Fastify's own default is 72 s). A load balancer in front must drop its
+   * idle connections sooner, or it may send a request on one the server is closing (ADR 027).
+   */
+  keepAliveMs: number;
 }
 
 /**
@@ -17,9 +23,10 @@ export interface SlowClientTimeouts {
  * `bodyMs`). Node checks both only every `connectionsCheckingInterval`, 30 s by default, which
  * would let a 10 s limit run to 40 s: here a quarter of the headers' limit, at most 1 s.
  */
-export function slowClientServerOptions({ headersMs, uploadMs }: SlowClientTimeouts) {
+export function slowClientServerOptions({ headersMs, uploadMs, keepAliveMs }: SlowClientTimeouts) {
   return {
     requestTimeout: uploadMs,
+    keepAliveTimeout: keepAliveMs,
     http: {
       headersTimeout: headersMs,
       requestTimeout: uploadMs,
