@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import { summarizeError, type SafeErrorSummary } from '../../db/outage.js';
 import type { EnqueueOptions } from '../mail/outbox.repository.js';
 import type { MailEvent } from '../mail/topics.js';
+import { inAuthContext, scopeToAuthCalls } from './auth-context.js';
 import { authDatabaseAdapter, createAuthRepository } from './auth.repository.js';
 
 export interface CreateAuthOptions {
@@ -22,6 +23,7 @@ export interface CreateAuthOptions {
 
 /** The error behind a Better Auth 500, for the request that is being forwarded. */
 export const authFailures = new AsyncLocalStorage<{ error?: unknown }>();
+scopeToAuthCalls(authFailures);
 
 export interface SafeLogLine {
   message: string;
@@ -74,7 +76,7 @@ export function createAuth({ config, db, secret, log, enqueueMail }: CreateAuthO
     return Boolean(user && user.email.toLowerCase() !== email.toLowerCase());
   }
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Toolyard',
     baseURL: config.publicOrigin,
     basePath: '/api/auth',
@@ -226,6 +228,21 @@ export function createAuth({ config, db, secret, log, enqueueMail }: CreateAuthO
         : []),
     ],
   });
+  // Every call in, through the handler or the API, runs in the scope of Better Auth's
+  // AsyncLocalStorages (auth-context.ts).
+  const api = new Proxy(auth.api, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      return typeof value === 'function'
+        ? (...args: unknown[]) => inAuthContext(async () => value(...args))
+        : value;
+    },
+  });
+  return {
+    ...auth,
+    handler: (request: Request) => inAuthContext(() => auth.handler(request)),
+    api,
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

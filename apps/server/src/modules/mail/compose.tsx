@@ -1,5 +1,6 @@
-import { render, toPlainText } from '@react-email/render';
+import { toPlainText } from '@react-email/render';
 import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { AccountExistsMail } from './templates/account-exists.js';
 import { AccountPasswordChangedMail } from './templates/account-password-changed.js';
 import { AccountResetMail } from './templates/account-reset.js';
@@ -18,9 +19,18 @@ import type { ComposedMail, MailEvent, ShopFacts } from './topics.js';
 /** Composes a message from its outbox facts: the subject, and the same content as HTML and text. */
 export async function composeMail(event: MailEvent, shop: ShopFacts): Promise<ComposedMail> {
   const { subject, body } = draft(event, shop);
-  const html = await render(body);
+  const html = XHTML_DOCTYPE + renderToStaticMarkup(body);
   return { subject: oneLine(subject), html, text: toPlainText(html, plainTextOptions) };
 }
+
+/**
+ * The templates render in one synchronous pass, as React Email's render() would give them but
+ * for its Suspense comments. render() streams through React's Node renderer, which runs an
+ * AsyncLocalStorage that then stays enabled: every promise in the process, each request's
+ * included, paid a hook from the first mail on (issue 26, item 13; see auth-context.ts).
+ */
+const XHTML_DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /** html-to-text shouts headings in capitals by default; the text part keeps their wording. */
 const plainTextOptions = {
