@@ -259,6 +259,36 @@ describe('the order page', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
+  it('puts every action in one row beside the status, and no empty row when there is none', async () => {
+    const pending = {
+      ...shippedOrder,
+      status: 'pending' as const,
+      paymentStatus: 'unpaid' as const,
+      fulfilmentStatus: 'unfulfilled' as const,
+      paid: false,
+    };
+    api({ order: pending });
+    const view = renderPage();
+    const actions = await screen.findByRole('group', { name: 'Order actions' });
+    expect([...actions.querySelectorAll('a, button')].map((a) => a.textContent)).toEqual([
+      'Pay $384.00',
+      'Cancel order',
+      'Order again',
+    ]);
+    view.unmount();
+
+    // A refunded order an admin did not buy: nothing to do, and no empty space where actions go.
+    api({
+      email: 'admin@toolyard.test',
+      admin: true,
+      order: { ...shippedOrder, status: 'refunded', paymentStatus: 'refunded', refundedTotal: 384 },
+    });
+    renderPage();
+    expect(await screen.findByText('Card ending 4242')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Order actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Mark shipped|Refund|Order again/ })).toBeNull();
+  });
+
   it('orders again: says what went in the cart and what was skipped and why', async () => {
     const fetchMock = api(
       {},

@@ -29,7 +29,7 @@ export default function PaymentPage() {
     order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
 
   return (
-    <section className="mx-auto max-w-xl py-2">
+    <section className="max-w-xl py-2">
       <PageTitle title="Payment" />
       <h1 className="text-3xl font-bold">Payment</h1>
       {order.isPending ? (

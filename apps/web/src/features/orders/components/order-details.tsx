@@ -12,7 +12,7 @@ import { OrderExpiry } from './order-expiry';
 import { OrderLines } from './order-lines';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
-import { ReorderButton } from './reorder-button';
+import { useReorderAction } from './reorder-action';
 import { orderSummary } from '../utils/order-summary';
 
 /** Who is looking at an order: its buyer, an admin, or both. */
@@ -66,37 +66,53 @@ export function OrderDetails({ order, viewer }: { order: OrderDetail; viewer: Or
     onSettled: () => setCancelling(false),
   });
 
+  const reorder = useReorderAction(order);
+
   const unpaid = order.status === 'pending';
   // An admin's own order is cancelled the admin's way, with one Cancel button.
   const buyerCancels = viewer.isOwner && !viewer.isAdmin && unpaid;
+  const adminButtons = viewer.isAdmin ? admin.buttons(order) : null;
+  // The buyer can always order again; an admin has nothing to do on a refunded order.
+  const hasActions = viewer.isOwner || adminButtons !== null;
 
   return (
     <div className="space-y-8">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <OrderStatusBadge status={order.status} />
-        <p className="text-sm text-base-content/80">
-          Placed <OrderDate iso={order.createdAt} withTime />
-        </p>
-        <OrderExpiry order={order} />
-      </div>
-
-      <div className="flex flex-wrap items-start gap-2">
-        {viewer.isOwner && unpaid && (
-          <Link to={paymentPagePath(order._id)} className="btn btn-sm btn-primary">
-            Pay {formatDollars(order.totalCost)}
-          </Link>
-        )}
-        {buyerCancels && (
-          <button
-            type="button"
-            className="btn btn-sm btn-error btn-outline"
-            onClick={() => setCancelling(true)}
-          >
-            Cancel order
-          </button>
-        )}
-        {viewer.isAdmin && admin.buttons(order)}
-        {viewer.isOwner && <ReorderButton order={order} />}
+      <div>
+        {/* Status and actions share one row; the actions wrap below it on a narrow screen. */}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <OrderStatusBadge status={order.status} />
+            <p className="text-sm text-base-content/80">
+              Placed <OrderDate iso={order.createdAt} withTime />
+            </p>
+            <OrderExpiry order={order} />
+          </div>
+          {hasActions && (
+            <div
+              role="group"
+              aria-label="Order actions"
+              className="flex flex-wrap items-center gap-2"
+            >
+              {viewer.isOwner && unpaid && (
+                <Link to={paymentPagePath(order._id)} className="btn btn-sm btn-primary">
+                  Pay {formatDollars(order.totalCost)}
+                </Link>
+              )}
+              {buyerCancels && (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-error btn-outline"
+                  onClick={() => setCancelling(true)}
+                >
+                  Cancel order
+                </button>
+              )}
+              {adminButtons}
+              {viewer.isOwner && reorder.button}
+            </div>
+          )}
+        </div>
+        {viewer.isOwner && reorder.outcome}
       </div>
 
       <Section title="Items">
@@ -104,6 +120,21 @@ export function OrderDetails({ order, viewer }: { order: OrderDetail; viewer: Or
       </Section>
 
       <div className="grid gap-8 md:grid-cols-2">
+        {/* Payment first: under the items and their total, beside the sidebar. */}
+        <Section title="Payment">
+          <dl className="space-y-2">
+            <Detail term="Status">{paymentText[order.status]}</Detail>
+            <Detail term="Card">
+              {order.cardLast4 ? `Card ending ${order.cardLast4}` : 'No card on record'}
+            </Detail>
+            <Detail term="Total">{formatDollars(order.totalCost)}</Detail>
+            {order.refundedTotal > 0 && (
+              <Detail term="Refunded">
+                {formatDollars(order.refundedTotal)} of {formatDollars(order.totalCost)}
+              </Detail>
+            )}
+          </dl>
+        </Section>
         <Section title="Delivery">
           <dl className="space-y-2">
             {viewer.isAdmin && (
@@ -117,20 +148,6 @@ export function OrderDetails({ order, viewer }: { order: OrderDetail; viewer: Or
             )}
             <Detail term="Phone">{order.Contact || 'Not given'}</Detail>
             <Detail term="Address">{order.Address || 'Not given'}</Detail>
-          </dl>
-        </Section>
-        <Section title="Payment">
-          <dl className="space-y-2">
-            <Detail term="Status">{paymentText[order.status]}</Detail>
-            <Detail term="Card">
-              {order.cardLast4 ? `Card ending ${order.cardLast4}` : 'No card on record'}
-            </Detail>
-            <Detail term="Total">{formatDollars(order.totalCost)}</Detail>
-            {order.refundedTotal > 0 && (
-              <Detail term="Refunded">
-                {formatDollars(order.refundedTotal)} of {formatDollars(order.totalCost)}
-              </Detail>
-            )}
           </dl>
         </Section>
       </div>

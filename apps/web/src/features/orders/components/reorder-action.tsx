@@ -9,7 +9,7 @@ const quantityOf = (line: { name: string; quantity: number }) =>
 /** What "Order again" did: what went in the cart, and what did not and why. */
 function ReorderSummary({ result }: { result: ReorderResult }) {
   return (
-    <div className="alert alert-info alert-soft flex flex-col items-start gap-1">
+    <div className="mt-3 alert alert-info alert-soft flex flex-col items-start gap-1">
       {result.added.length > 0 ? (
         <p>Added to your cart: {result.added.map(quantityOf).join(', ')}.</p>
       ) : (
@@ -36,30 +36,34 @@ function ReorderSummary({ result }: { result: ReorderResult }) {
 
 /**
  * "Order again": puts the order's lines back in the buyer's cart (the server skips what is no
- * longer sold or in stock) and says, in place, what it added and what it skipped.
+ * longer sold or in stock). Render `button` with the order's other actions and `outcome` below
+ * them: it says what was added and what was skipped and why.
  */
-export function ReorderButton({ order }: { order: Order }) {
+export function useReorderAction(order: Order) {
   const reorder = useReorderOrder();
-  return (
-    <div className="w-full space-y-2">
-      <button
-        type="button"
-        className="btn btn-sm"
-        disabled={reorder.isPending}
-        aria-busy={reorder.isPending}
-        onClick={() => reorder.mutate(order)}
-      >
-        {reorder.isPending && (
-          <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-        )}
-        Order again
-      </button>
+  const button = (
+    <button
+      type="button"
+      className="btn btn-sm"
+      disabled={reorder.isPending}
+      aria-busy={reorder.isPending}
+      onClick={() => reorder.mutate(order)}
+    >
+      {reorder.isPending && (
+        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+      )}
+      Order again
+    </button>
+  );
+  const outcome = (
+    <>
       <div role="status">{reorder.isSuccess && <ReorderSummary result={reorder.data} />}</div>
       {reorder.isError && (
-        <p role="alert" className="text-error">
+        <p role="alert" className="mt-3 text-error">
           {errorMessage(reorder.error)}
         </p>
       )}
-    </div>
+    </>
   );
+  return { button, outcome };
 }
