@@ -8,6 +8,7 @@ import type { Db } from '../src/db/client.js';
 import * as schema from '../src/db/schema.js';
 import { createCatalogRepository } from '../src/modules/catalog/catalog.repository.js';
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.js';
+import { createReviewsRepository } from '../src/modules/reviews/reviews.repository.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
 // Issue 7: an index for every query. On a catalog and an order book big enough that the planner
@@ -17,6 +18,9 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database.j
 const PRODUCTS = 10_000;
 const ORDERS = 10_000;
 const BUYERS = 400;
+// Reviews, one in fifty hidden by an admin: the admins' list of hidden ones is a small share.
+const REVIEWS = 10_000;
+const HIDDEN_ONE_IN = 50;
 // Twenty woods and metals, one per product in turn: a search for one finds 1 product in 20.
 const MATERIALS = `array['oak','ash','walnut','maple','beech','birch','cherry','pine','cedar','teak',
   'steel','brass','copper','bronze','iron','titanium','aluminium','carbide','chrome','nickel']`;
@@ -91,9 +95,17 @@ describe('query plans on 10,000 products and 10,000 orders', () => {
              now() - i * interval '1 minute'
       from generate_series(1, ${ORDERS}) as i`),
     );
+    await database.db.execute(
+      sql.raw(`
+      insert into reviews (name, words, rating, created_at, hidden_at)
+      select 'Buyer ' || i, 'Solid tool.', 1 + i % 5, now() - i * interval '1 hour',
+             case when i % ${HIDDEN_ONE_IN} = 0 then now() - i * interval '1 minute' end
+      from generate_series(1, ${REVIEWS}) as i`),
+    );
     await database.db.execute(sql`analyze products`);
     await database.db.execute(sql`analyze orders`);
     await database.db.execute(sql`analyze categories`);
+    await database.db.execute(sql`analyze reviews`);
 
     ran = [];
     const logger: Logger = { logQuery: (text, params) => void ran.push({ text, params }) };
@@ -278,6 +290,29 @@ describe('query plans on 10,000 products and 10,000 orders', () => {
       expect(facetQuery?.nodes.some((n) => n['Node Type'] === 'Seq Scan')).toBe(true);
       const where = facetQuery?.text.split(' where ')[1]?.split(' group by ')[0];
       expect(where).toBe('"products"."archived_at" is null');
+    }
+  });
+
+  it('lists a page of the hidden reviews, most recently hidden first, and counts them by the hidden index', async () => {
+    const reviews = createReviewsRepository(db);
+    for (const page of [1, 3]) {
+      const plans = await plansOf(() => reviews.listHidden(page, 20));
+      expect(plans).toHaveLength(2);
+      for (const { text, nodes } of plans) {
+        expect(
+          nodes.some((n) => n['Index Name'] === 'reviews_hidden_idx'),
+          text,
+        ).toBe(true);
+        expect(
+          nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'reviews'),
+          text,
+        ).toEqual([]);
+        // The index gives the rows in the list's order: nothing is sorted after reading them.
+        expect(
+          nodes.filter((n) => n['Node Type'] === 'Sort'),
+          text,
+        ).toEqual([]);
+      }
     }
   });
 

@@ -145,6 +145,12 @@ export const reviews = pgTable(
       .where(sql`${t.hiddenAt} is null`),
     // The per-buyer review limit counts a buyer's recent reviews.
     index('reviews_user_created_idx').on(t.userId, t.createdAt),
+    // The admins' list of hidden reviews, the most recently hidden first, and its count. Nulls
+    // first, as the query's `desc` means: with Drizzle's default (nulls last) PostgreSQL reads
+    // the index and then sorts every hidden review.
+    index('reviews_hidden_idx')
+      .on(t.hiddenAt.desc().nullsFirst(), t.seq.desc().nullsFirst())
+      .where(sql`${t.hiddenAt} is not null`),
   ],
 );
 

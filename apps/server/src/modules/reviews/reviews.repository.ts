@@ -52,7 +52,7 @@ export function createReviewsRepository(db: Db) {
 
     /**
      * One page of the hidden reviews, the most recently hidden first, with the email of the
-     * admin who hid each, and how many there are in all.
+     * admin who hid each, and how many there are in all. Served by reviews_hidden_idx.
      */
     async listHidden(
       page: number,

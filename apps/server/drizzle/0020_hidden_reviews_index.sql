@@ -1,0 +1,1 @@
+CREATE INDEX "reviews_hidden_idx" ON "reviews" USING btree ("hidden_at" DESC NULLS FIRST,"seq" DESC NULLS FIRST) WHERE "reviews"."hidden_at" is not null;
