@@ -125,4 +125,33 @@ describe('ManageOrdersTable', () => {
     const [, init] = api.mock.calls[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ carrier: '', trackingNumber: '' });
   });
+
+  it('cannot be closed while the order is being marked shipped, and closes once it is', async () => {
+    let answer = (_: Response) => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const { user } = renderWithProviders(<ManageOrdersTable orders={[paid]} />);
+
+    await user.click(rowOf('Claw Hammer').getByRole('button', { name: /^Mark shipped/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark this order shipped?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    await vi.waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Not yet' })).toHaveProperty(
+        'disabled',
+        true,
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.keyboard('{Escape}');
+    expect((dialog as HTMLDialogElement).open).toBe(true);
+
+    answer(
+      new Response(JSON.stringify({ ...paid, status: 'shipped', fulfilmentStatus: 'shipped' }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await vi.waitFor(() => expect((dialog as HTMLDialogElement).open).toBe(false));
+  });
 });

@@ -1,9 +1,13 @@
-import { formatDollars, type Order, type OrderLine, type RefundOrderInput } from '@toolyard/shared';
+import { formatDollars, type OrderLine, type RefundOrderInput } from '@toolyard/shared';
 import { useState } from 'react';
-import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useOrder } from '../api/get-order';
+import {
+  OrderActionDialog,
+  type OrderActionDialogProps,
+  type OrderActionFormProps,
+} from './order-action-dialog';
 
 const left = (line: OrderLine) => line.quantity - line.refundedQuantity;
 
@@ -12,49 +16,11 @@ const left = (line: OrderLine) => line.quantity - line.refundedQuantity;
  * whether they go back on sale (ticked while the order has not shipped), then asks once more,
  * with the amount, before anything is refunded.
  */
-export function RefundOrderDialog({
-  order,
-  busy,
-  onConfirm,
-  onClose,
-}: {
-  /** The order to refund; null keeps the dialog closed. */
-  order: Order | null;
-  busy: boolean;
-  onConfirm: (order: Order, refund: RefundOrderInput) => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal
-      open={order !== null}
-      title="Refund this order"
-      onClose={() => {
-        if (!busy) onClose();
-      }}
-    >
-      {order && (
-        <RefundForm
-          order={order}
-          busy={busy}
-          onConfirm={(refund) => onConfirm(order, refund)}
-          onClose={onClose}
-        />
-      )}
-    </Modal>
-  );
+export function RefundOrderDialog(props: OrderActionDialogProps<RefundOrderInput>) {
+  return <OrderActionDialog {...props} title="Refund this order" form={RefundForm} />;
 }
 
-function RefundForm({
-  order,
-  busy,
-  onConfirm,
-  onClose,
-}: {
-  order: Order;
-  busy: boolean;
-  onConfirm: (refund: RefundOrderInput) => void;
-  onClose: () => void;
-}) {
+function RefundForm({ order, busy, onConfirm, onClose }: OrderActionFormProps<RefundOrderInput>) {
   const detail = useOrder(order._id);
   const [units, setUnits] = useState<Record<string, number>>({});
   const [restock, setRestock] = useState(order.fulfilmentStatus === 'unfulfilled');

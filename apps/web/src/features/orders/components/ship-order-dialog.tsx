@@ -1,11 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { shipOrderSchema, type Order, type ShipOrderInput } from '@toolyard/shared';
+import { shipOrderSchema, type ShipOrderInput } from '@toolyard/shared';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { TextField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { orderSummary } from '../utils/order-summary';
+import {
+  OrderActionDialog,
+  type OrderActionDialogProps,
+  type OrderActionFormProps,
+} from './order-action-dialog';
 
 type Shipment = z.output<typeof shipOrderSchema>;
 
@@ -13,49 +17,11 @@ type Shipment = z.output<typeof shipOrderSchema>;
  * Asks before marking a paid order shipped, which cannot be undone, and takes the carrier and
  * tracking number if the admin has them; the buyer sees both on the order's timeline.
  */
-export function ShipOrderDialog({
-  order,
-  busy,
-  onConfirm,
-  onClose,
-}: {
-  /** The order to ship; null keeps the dialog closed. */
-  order: Order | null;
-  busy: boolean;
-  onConfirm: (order: Order, shipment: Shipment) => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal
-      open={order !== null}
-      title="Mark this order shipped?"
-      onClose={() => {
-        if (!busy) onClose();
-      }}
-    >
-      {order && (
-        <ShipOrderForm
-          order={order}
-          busy={busy}
-          onConfirm={(shipment) => onConfirm(order, shipment)}
-          onClose={onClose}
-        />
-      )}
-    </Modal>
-  );
+export function ShipOrderDialog(props: OrderActionDialogProps<Shipment>) {
+  return <OrderActionDialog {...props} title="Mark this order shipped?" form={ShipOrderForm} />;
 }
 
-function ShipOrderForm({
-  order,
-  busy,
-  onConfirm,
-  onClose,
-}: {
-  order: Order;
-  busy: boolean;
-  onConfirm: (shipment: Shipment) => void;
-  onClose: () => void;
-}) {
+function ShipOrderForm({ order, busy, onConfirm, onClose }: OrderActionFormProps<Shipment>) {
   const {
     register,
     handleSubmit,
