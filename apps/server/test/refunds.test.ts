@@ -10,6 +10,7 @@ import {
   refundLines,
   refunds,
 } from '../src/db/schema.js';
+import { orderStatuses, shownStatuses, type Order, type OrderStatus } from '@toolyard/shared';
 import { ORIGIN, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stocksOf } from './helpers/catalog.js';
@@ -245,6 +246,47 @@ describe('returns and partial refunds', () => {
       paymentStatus: 'partially_refunded',
       fulfilmentStatus: 'shipped',
     });
+  });
+
+  it('lists a shipped order refunded in part or whole under shipped too, as its badges show', async () => {
+    const shippedPart = await paidOrder({ shipped: true });
+    const partly = await refund(shippedPart.orderId, {
+      lines: [{ itemId: shippedPart.drill, quantity: 1 }],
+    });
+    expect(partly.json()).toMatchObject({
+      status: 'partially_refunded',
+      fulfilmentStatus: 'shipped',
+    });
+    const shippedAll = await paidOrder({ shipped: true });
+    expect((await refund(shippedAll.orderId)).json()).toMatchObject({ status: 'refunded' });
+    const shipped = await paidOrder({ shipped: true });
+    const unshippedPart = await paidOrder();
+    await refund(unshippedPart.orderId, { lines: [{ itemId: unshippedPart.drill, quantity: 1 }] });
+    const paid = await paidOrder();
+
+    const listed = async (status?: OrderStatus) => {
+      const query = `q=${encodeURIComponent(buyer.email)}&pageSize=100${status ? `&status=${status}` : ''}`;
+      const res = await call(admin, 'GET', `/api/order?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(Number(res.headers['x-total-count'])).toBe(res.json().length);
+      return res.json() as Order[];
+    };
+    const ids = (list: Order[]) => list.map((o) => o._id).sort();
+    const shippedIds = ids(await listed('shipped'));
+    expect(shippedIds).toEqual(
+      expect.arrayContaining([shippedPart.orderId, shippedAll.orderId, shipped.orderId]),
+    );
+    expect(shippedIds).not.toContain(unshippedPart.orderId);
+    expect(ids(await listed('partially_refunded'))).toContain(shippedPart.orderId);
+    expect(ids(await listed('paid'))).toContain(paid.orderId);
+
+    // Every filter lists exactly the orders that show its status, and no other.
+    const all = await listed();
+    for (const status of orderStatuses) {
+      expect(ids(await listed(status)), status).toEqual(
+        ids(all.filter((order) => shownStatuses(order).includes(status))),
+      );
+    }
   });
 
   it('never gives back more than was paid for a line, and says which line and why', async () => {

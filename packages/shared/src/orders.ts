@@ -25,6 +25,20 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export const fulfilmentStatuses = ['unfulfilled', 'shipped'] as const;
 export type FulfilmentStatus = (typeof fulfilmentStatuses)[number];
 
+/**
+ * The statuses an order shows, each as a badge, and the status filter's rule: filtering by a
+ * status lists exactly the orders that show it. That is the order's `status` and, for a shipped
+ * order refunded in part or whole, `shipped` too (its `status` names the refund).
+ */
+export function shownStatuses(order: {
+  status: OrderStatus;
+  fulfilmentStatus: FulfilmentStatus;
+}): OrderStatus[] {
+  return order.fulfilmentStatus === 'shipped' && order.status !== 'shipped'
+    ? [order.status, 'shipped']
+    : [order.status];
+}
+
 /** Who cancelled an order: its buyer, an admin, or its unpaid hold running out. */
 export const cancelReasons = ['buyer', 'admin', 'expired'] as const;
 export type CancelReason = (typeof cancelReasons)[number];

@@ -168,7 +168,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
       if (filter.buyerEmail)
         conditions.push(eq(sql`lower(${orders.buyerEmail})`, filter.buyerEmail));
       if (filter.number !== undefined) conditions.push(eq(orders.number, filter.number));
-      if (filter.status) conditions.push(eq(orders.status, filter.status));
+      if (filter.status) conditions.push(showsStatus(filter.status));
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const [rows, [totals]] = await Promise.all([
         db
@@ -341,6 +341,13 @@ async function placeTogether(
   const { rows } = result as unknown as { rows: RawOrderRow[] };
   return new Map(rows.map((row) => [row._id, fromRaw(row)]));
 }
+
+/**
+ * The orders a status filter lists: those that show the status (`shownStatuses`), so a shipped
+ * order refunded in part or whole is listed under `shipped` as well as under its refund.
+ */
+const showsStatus = (status: OrderStatus): SQL =>
+  status === 'shipped' ? eq(orders.fulfilmentStatus, 'shipped') : eq(orders.status, status);
 
 /**
  * The batch's orders that keep each buyer within `cap` unpaid orders, counting the ones the

@@ -81,6 +81,21 @@ describe('ManageOrdersTable', () => {
     expect(rowOf('Tape Measure').queryByRole('button')).toBeNull();
   });
 
+  it('shows a shipped order refunded in part as both, the two statuses the filter lists it under', () => {
+    mockApi({});
+    const returned = anOrder('o-returned', 'Spirit Level', {
+      status: 'partially_refunded',
+      paymentStatus: 'partially_refunded',
+      fulfilmentStatus: 'shipped',
+    });
+    renderWithProviders(<ManageOrdersTable orders={[paid, returned]} />);
+
+    expect(rowOf('Spirit Level').getByText('partially refunded')).toBeTruthy();
+    expect(rowOf('Spirit Level').getByText('shipped')).toBeTruthy();
+    expect(rowOf('Claw Hammer').getByText('paid')).toBeTruthy();
+    expect(rowOf('Claw Hammer').queryByText('shipped')).toBeNull();
+  });
+
   it('asks before marking an order shipped, and sends the carrier and tracking number', async () => {
     const shipPath = 'POST /api/order/o-paid/ship';
     const api = mockApi({ [shipPath]: () => ({ body: { ...paid, status: 'shipped' } }) });

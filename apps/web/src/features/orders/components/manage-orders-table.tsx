@@ -70,7 +70,7 @@ export function ManageOrdersTable({ orders }: { orders: Order[] }) {
             <td className="text-right">{order.OrderQuantity.toLocaleString('en-US')}</td>
             <td className="text-right whitespace-nowrap">{formatDollars(order.totalCost)}</td>
             <td>
-              <OrderStatusBadge status={order.status} />
+              <OrderStatusBadge order={order} />
             </td>
             <td>
               <div className="flex flex-wrap justify-end gap-2">{actions(order)}</div>

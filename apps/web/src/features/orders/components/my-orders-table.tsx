@@ -93,7 +93,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
             <td className="text-right">{order.OrderQuantity.toLocaleString('en-US')}</td>
             <td className="text-right whitespace-nowrap">{formatDollars(order.totalCost)}</td>
             <td>
-              <OrderStatusBadge status={order.status} />
+              <OrderStatusBadge order={order} />
               <OrderExpiry order={order} className="mt-1 block" />
             </td>
             <td className="whitespace-nowrap">

@@ -12,7 +12,7 @@ export function OrderCardSummary({ order }: { order: Order }) {
     <>
       <div className="flex items-start justify-between gap-2">
         <p className="font-semibold">Order {order.number}</p>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge order={order} />
       </div>
       <p className="break-words">{order.ItemName}</p>
       <p className="text-sm">

@@ -81,7 +81,7 @@ export function OrderDetails({ order, viewer }: { order: OrderDetail; viewer: Or
         {/* Status and actions share one row; the actions wrap below it on a narrow screen. */}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge order={order} />
             <p className="text-sm text-base-content/80">
               Placed <OrderDate iso={order.createdAt} withTime />
             </p>

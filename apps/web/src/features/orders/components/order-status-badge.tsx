@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@toolyard/shared';
+import { shownStatuses, type Order, type OrderStatus } from '@toolyard/shared';
 
 const styles: Record<OrderStatus, string> = {
   pending: 'badge-warning badge-soft',
@@ -10,11 +10,19 @@ const styles: Record<OrderStatus, string> = {
   refunded: 'badge-secondary badge-soft',
 };
 
-/** An order's status as a coloured badge that reads the status itself ("partially refunded"). */
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+/**
+ * An order's statuses as coloured badges that read the status itself ("partially refunded"):
+ * one, or two for a shipped order refunded in part or whole ("partially refunded", "shipped"),
+ * each a status the filter lists it under.
+ */
+export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'fulfilmentStatus'> }) {
   return (
-    <span className={`badge badge-sm whitespace-nowrap ${styles[status]}`}>
-      {status.replace('_', ' ')}
+    <span className="inline-flex flex-wrap gap-1">
+      {shownStatuses(order).map((status) => (
+        <span key={status} className={`badge badge-sm whitespace-nowrap ${styles[status]}`}>
+          {status.replace('_', ' ')}
+        </span>
+      ))}
     </span>
   );
 }
