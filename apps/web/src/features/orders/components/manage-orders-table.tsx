@@ -73,7 +73,7 @@ export function ManageOrdersTable({ orders }: { orders: Order[] }) {
               <OrderStatusBadge order={order} />
             </td>
             <td>
-              <div className="flex flex-wrap justify-end gap-2">{actions(order)}</div>
+              <div className="flex justify-end gap-2">{actions(order)}</div>
             </td>
           </>
         )}
