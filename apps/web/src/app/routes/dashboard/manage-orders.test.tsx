@@ -3,36 +3,15 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders, requestsMade } from '@/test/render';
 import ManageOrdersPage from './manage-orders';
+import { anOrder } from '@/features/orders/components/order-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const listPath = (q?: string) =>
   `GET /api/order?page=1&pageSize=20${q ? `&q=${encodeURIComponent(q)}` : ''}`;
 
-const anOrder = (id: string, number: string, ItemName: string): Order => ({
-  _id: id,
-  number,
-  itemId: '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
-  ItemName,
-  OrderQuantity: 2,
-  price: 12.5,
-  BuyerName: 'Demo Buyer',
-  BuyerEmail: 'buyer@toolyard.test',
-  Contact: '+1 555 0100',
-  Address: '12 Workshop Lane',
-  totalCost: 25,
-  paid: false,
-  status: 'pending',
-  paymentStatus: 'unpaid',
-  fulfilmentStatus: 'unfulfilled',
-  refundedTotal: 0,
-  createdAt: '2026-05-01T10:00:00.000Z',
-  cancelReason: null,
-  expiresAt: null,
-});
-
-const hammer = anOrder('o-hammer', 'TY-100234', 'Claw Hammer');
-const saw = anOrder('o-saw', 'TY-100235', 'Hand Saw');
+const hammer = anOrder('o-hammer', 'Claw Hammer', { number: 'TY-100234' });
+const saw = anOrder('o-saw', 'Hand Saw', { number: 'TY-100235' });
 const page = (orders: Order[]) => () => ({
   body: orders,
   headers: { 'x-total-count': String(orders.length) },

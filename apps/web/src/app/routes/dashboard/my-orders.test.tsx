@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders, requestsMade } from '@/test/render';
 import MyOrdersPage from './my-orders';
+import { anOrder, IN_STATUS } from '@/features/orders/components/order-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -10,45 +11,12 @@ const email = 'buyer@toolyard.test';
 const listPath = (status?: string) =>
   `GET /api/order?BuyerEmail=buyer%40toolyard.test&page=1&pageSize=20${status ? `&status=${status}` : ''}`;
 
-let nextNumber = 100001;
-
-function anOrder(id: string, ItemName: string, overrides: Partial<Order>): Order {
-  return {
-    _id: id,
-    number: `TY-${nextNumber++}`,
-    itemId: '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
-    ItemName,
-    OrderQuantity: 2,
-    price: 12.5,
-    BuyerName: 'Demo Buyer',
-    BuyerEmail: email,
-    Contact: '',
-    Address: '',
-    totalCost: 25,
-    paid: true,
-    status: 'paid',
-    paymentStatus: 'paid',
-    fulfilmentStatus: 'unfulfilled',
-    refundedTotal: 0,
-    createdAt: '2026-05-01T10:00:00.000Z',
-    cancelReason: null,
-    expiresAt: null,
-    ...overrides,
-  };
-}
-
-const refunded = anOrder('o-refunded', 'Hand Saw', {
-  status: 'refunded',
-  paymentStatus: 'refunded',
-  paid: false,
-});
+const refunded = anOrder('o-refunded', 'Hand Saw', IN_STATUS.refunded);
 const cancelled = anOrder('o-cancelled', 'Tape Measure', {
-  status: 'cancelled',
-  paid: false,
-  paymentStatus: 'unpaid',
+  ...IN_STATUS.cancelled,
   cancelReason: 'admin',
 });
-const paid = anOrder('o-paid', 'Claw Hammer', {});
+const paid = anOrder('o-paid', 'Claw Hammer', IN_STATUS.paid);
 
 const session = () => ({
   body: {

@@ -1,50 +1,15 @@
-import type { Order } from '@toolyard/shared';
 import { screen, within } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders, requestsMade } from '@/test/render';
 import { ManageOrdersTable } from './manage-orders-table';
+import { anOrder, IN_STATUS } from './order-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
-let nextNumber = 100001;
-
-function anOrder(id: string, ItemName: string, overrides: Partial<Order>): Order {
-  return {
-    _id: id,
-    number: `TY-${nextNumber++}`,
-    itemId: '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
-    ItemName,
-    OrderQuantity: 2,
-    price: 12.5,
-    BuyerName: 'Demo Buyer',
-    BuyerEmail: 'buyer@toolyard.test',
-    Contact: '',
-    Address: '',
-    totalCost: 25,
-    paid: true,
-    status: 'paid',
-    paymentStatus: 'paid',
-    fulfilmentStatus: 'unfulfilled',
-    refundedTotal: 0,
-    createdAt: '2026-05-01T10:00:00.000Z',
-    cancelReason: null,
-    expiresAt: null,
-    ...overrides,
-  };
-}
-
-const paid = anOrder('o-paid', 'Claw Hammer', {});
-const refunded = anOrder('o-refunded', 'Hand Saw', {
-  status: 'refunded',
-  paymentStatus: 'refunded',
-  paid: false,
-});
-const cancelled = anOrder('o-cancelled', 'Tape Measure', {
-  status: 'cancelled',
-  paid: false,
-  paymentStatus: 'unpaid',
-});
+const paid = anOrder('o-paid', 'Claw Hammer', IN_STATUS.paid);
+const refunded = anOrder('o-refunded', 'Hand Saw', IN_STATUS.refunded);
+const cancelled = anOrder('o-cancelled', 'Tape Measure', IN_STATUS.cancelled);
 
 const rowOf = (item: string) => {
   const row = screen.getAllByRole('row').find((r) => within(r).queryByText(item));

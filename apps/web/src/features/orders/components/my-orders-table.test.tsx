@@ -1,39 +1,12 @@
-import type { Order } from '@toolyard/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { MyOrdersTable } from './my-orders-table';
 import { expiryText } from './order-expiry';
+import { anOrder, IN_STATUS } from './order-fixtures';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-let nextNumber = 100001;
-
-function anOrder(id: string, ItemName: string, overrides: Partial<Order>): Order {
-  return {
-    _id: id,
-    number: `TY-${nextNumber++}`,
-    itemId: '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
-    ItemName,
-    OrderQuantity: 2,
-    price: 12.5,
-    BuyerName: 'Demo Buyer',
-    BuyerEmail: 'buyer@toolyard.test',
-    Contact: '',
-    Address: '',
-    totalCost: 25,
-    paid: false,
-    status: 'pending',
-    paymentStatus: 'unpaid',
-    fulfilmentStatus: 'unfulfilled',
-    refundedTotal: 0,
-    createdAt: new Date().toISOString(),
-    cancelReason: null,
-    expiresAt: null,
-    ...overrides,
-  };
-}
 
 const inFromNow = (ms: number) => new Date(Date.now() + ms).toISOString();
 
@@ -44,8 +17,8 @@ describe('MyOrdersTable', () => {
         orders={[
           anOrder('a', 'Claw Hammer', { expiresAt: inFromNow(23 * HOUR + 30 * MINUTE) }),
           anOrder('b', 'Wood Screws', { expiresAt: inFromNow(12 * MINUTE + 30_000) }),
-          anOrder('c', 'Tape Measure', { status: 'cancelled', cancelReason: 'expired' }),
-          anOrder('d', 'Hand Saw', { status: 'paid', paid: true }),
+          anOrder('c', 'Tape Measure', { ...IN_STATUS.cancelled, cancelReason: 'expired' }),
+          anOrder('d', 'Hand Saw', IN_STATUS.paid),
         ]}
       />,
     );
@@ -72,16 +45,11 @@ describe('MyOrdersTable', () => {
 
   it('opens each order page from its row and its card, whatever its status', () => {
     const orders = [
-      anOrder('o-pending', 'Claw Hammer', {}),
-      anOrder('o-paid', 'Hand Saw', { status: 'paid', paid: true, paymentStatus: 'paid' }),
-      anOrder('o-shipped', 'Wood Screws', {
-        status: 'shipped',
-        paid: true,
-        paymentStatus: 'paid',
-        fulfilmentStatus: 'shipped',
-      }),
-      anOrder('o-refunded', 'Spirit Level', { status: 'refunded', paymentStatus: 'refunded' }),
-      anOrder('o-cancelled', 'Tape Measure', { status: 'cancelled', cancelReason: 'buyer' }),
+      anOrder('o-pending', 'Claw Hammer'),
+      anOrder('o-paid', 'Hand Saw', IN_STATUS.paid),
+      anOrder('o-shipped', 'Wood Screws', IN_STATUS.shipped),
+      anOrder('o-refunded', 'Spirit Level', IN_STATUS.refunded),
+      anOrder('o-cancelled', 'Tape Measure', { ...IN_STATUS.cancelled, cancelReason: 'buyer' }),
     ];
     renderWithProviders(<MyOrdersTable orders={orders} />);
 
