@@ -734,6 +734,12 @@ describe('with EMAIL_VERIFICATION=required', () => {
     const refused = await order(buyer);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: 'email_not_verified' });
+    // The cart's checkout is held to the same rule.
+    const put = await callAs(t.app, buyer, 'PUT', `/api/cart/lines/${itemId}`, { quantity: 1 });
+    expect(put.statusCode, put.body).toBe(200);
+    const checkedOut = await callAs(t.app, buyer, 'POST', '/api/checkout', DELIVERY);
+    expect(checkedOut.statusCode).toBe(403);
+    expect(checkedOut.json()).toMatchObject({ error: 'email_not_verified' });
 
     await deliver(t.app);
     const verify = theMail(

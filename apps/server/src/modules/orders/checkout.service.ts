@@ -11,6 +11,7 @@ import {
   type OrderRow,
   type OrdersRepository,
 } from './orders.repository.js';
+import { requireVerifiedBuyer } from './verified-buyer.js';
 
 export interface CheckoutServiceOptions {
   /** Told about stock moves, so cached product lists drop them. */
@@ -91,13 +92,7 @@ export function createCheckoutService(
       actor: CurrentUser,
       input: { id: string; Contact: string; Address: string },
     ): Promise<OrderDetail> {
-      if (options.requireVerifiedEmail && !actor.emailVerified) {
-        throw new AppError(
-          'email_not_verified',
-          'Confirm your email address before you order: we sent you a link, and you can ask for it again from your profile.',
-          403,
-        );
-      }
+      requireVerifiedBuyer(actor, options.requireVerifiedEmail);
       const order = {
         id: input.id,
         buyerId: actor.id,

@@ -14,6 +14,7 @@ import type { CurrentUser } from '../auth/session.js';
 import { createOrderBatcher, type OrderBatcherOptions } from './order-batcher.js';
 import type { OrderLifeRepository } from './order-life.repository.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
+import { requireVerifiedBuyer } from './verified-buyer.js';
 
 const noSuchOrder = () => notFound('There is no such order.');
 const isAdmin = (user: CurrentUser) => user.role === 'admin';
@@ -77,13 +78,7 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
         id: string;
       },
     ): Promise<Order> {
-      if (options.requireVerifiedEmail && !actor.emailVerified) {
-        throw new AppError(
-          'email_not_verified',
-          'Confirm your email address before you order: we sent you a link, and you can ask for it again from your profile.',
-          403,
-        );
-      }
+      requireVerifiedBuyer(actor, options.requireVerifiedEmail);
       const quantity = input.OrderQuantity;
       const placement = await batcher.place({
         id: input.id,
