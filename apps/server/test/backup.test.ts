@@ -2,7 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { readBackup } from '../src/db/embedded-backup.js';
 import { freePort } from './helpers/ports.js';
 import {
   killAll,
@@ -171,6 +174,97 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')(
       // The same folder without durable commits starts, and says plainly what that risks.
       const fast = await shop(restoredDir, { EMBEDDED_DB_DURABLE: 'false' });
       expect(fast.server.stdout()).toContain(`${NOT_DURABLE} (EMBEDDED_DB_DURABLE=false)`);
+    }, 300_000);
+
+    it('copies while transactions commit and checkpoints remove old log; the copy restores to one moment in between, and restarts', async () => {
+      const WAL_SEGMENT = 16 * 1024 * 1024;
+      const one = async <T>(database: Database, query: ReturnType<typeof sql>) =>
+        ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0] as T;
+      const ledgerOf = (database: Database) =>
+        one<{ transactions: number; rows: number; sum: number; total: number }>(
+          database,
+          sql`select count(distinct tx)::int as transactions, count(*)::int as rows,
+                     coalesce(sum(amount), 0)::int as sum, (select total from balance)::int as total
+                from ledger`,
+        );
+      const walAt = async (database: Database) =>
+        BigInt(
+          (
+            await one<{ bytes: string }>(
+              database,
+              sql`select (pg_current_wal_lsn() - '0/0')::text as bytes`,
+            )
+          ).bytes,
+        );
+
+      const dataDir = await tempDir();
+      const live = await openDatabase({ kind: 'pglite', dataDir });
+      await live.db.execute(sql`create table ledger (
+        tx int not null, amount int not null check (amount > 0), pad text not null)`);
+      await live.db.execute(sql`create table balance (total bigint not null)`);
+      await live.db.execute(sql`insert into balance values (0)`);
+      // About 150 MB that the copy takes seconds to read, while the log moves on.
+      await live.db.execute(
+        sql`create table filler as select repeat('x', 900) as pad from generate_series(1, 150000)`,
+      );
+
+      // Each transaction adds 200 rows (about 0.2 MB of log) and their sum to the balance; the
+      // writer waits for the event loop between transactions, as requests arriving do.
+      let stopped = false;
+      let committed = 0;
+      const writer = (async () => {
+        for (let tx = 1; !stopped; tx++) {
+          await live.db.transaction(async (t) => {
+            await t.execute(sql`insert into ledger
+              select ${tx}, n, repeat('x', 900) from generate_series(1, 200) n`);
+            await t.execute(sql`update balance set total = total + 20100`);
+          });
+          committed = tx;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      })();
+      // Anything may checkpoint during a copy (a later timer, another tool); each one removes
+      // the log before its redo point, which the copy still needs.
+      const checkpoints = (async () => {
+        while (!stopped) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await live.db.execute(sql`checkpoint`);
+        }
+      })();
+      while (committed < 20) await new Promise((resolve) => setTimeout(resolve, 20));
+
+      const committedBefore = committed;
+      const walBefore = await walAt(live);
+      if (!live.embedded) throw new Error('PGlite has an embedded part');
+      const copy = await live.embedded.snapshot();
+      const walAfter = await walAt(live);
+      const committedAfter = committed;
+      stopped = true;
+      await Promise.all([writer, checkpoints]);
+      await live.close();
+      // The log grew by segments during the copy, and the checkpoints recycled old ones.
+      expect(walAfter - walBefore).toBeGreaterThan(2n * BigInt(WAL_SEGMENT));
+
+      const file = path.join(await tempDir(), 'copy.tar.gz');
+      await writeFile(file, copy);
+      const restoredDir = path.join(await tempDir(), 'restored');
+      const restored = await openDatabase({
+        kind: 'pglite',
+        dataDir: restoredDir,
+        load: await readBackup(file),
+      });
+      const ledger = await ledgerOf(restored);
+      await restored.close();
+      // Whole transactions only, every one committed before the copy began, none never made.
+      expect(ledger.transactions).toBeGreaterThanOrEqual(committedBefore);
+      expect(ledger.transactions).toBeLessThanOrEqual(committedAfter + 1);
+      expect(ledger.rows).toBe(ledger.transactions * 200);
+      expect(ledger.sum).toBe(ledger.total);
+
+      const reopened = await openDatabase({ kind: 'pglite', dataDir: restoredDir });
+      expect(await ledgerOf(reopened)).toEqual(ledger);
+      await reopened.db.execute(sql`insert into ledger values (0, 1, '')`);
+      await reopened.close();
     }, 300_000);
 
     it('refuses to restore into a folder that holds data, or a file that is no backup', async () => {

@@ -12,7 +12,8 @@ import pg from 'pg';
 import { redactUrl } from '../config.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { DatabaseUnavailableError } from './database-error.js';
-import { compressBackup, serveBackups } from './embedded-backup.js';
+import { serveBackups } from './embedded-backup.js';
+import { copyWhileRunning, dropLeftoverBackupSlot } from './embedded-copy.js';
 import { embeddedStorage } from './embedded-durability.js';
 import * as schema from './schema.js';
 import { createLocalChangeFeed, openPostgresChangeFeed, type ChangeFeed } from './change-feed.js';
@@ -42,7 +43,10 @@ export interface Database {
 export interface EmbeddedDatabase {
   /** True when every commit is on disk before it is acknowledged (ADR 012). */
   readonly durable: boolean;
-  /** A consistent copy of the data folder (PGlite's dumpDataDir, gzipped), made while it runs. */
+  /**
+   * A consistent copy of the data folder (an online base backup, a gzipped tar), made while
+   * the shop goes on answering; copies asked for together are made one after the other.
+   */
   snapshot(): Promise<Uint8Array>;
 }
 
@@ -105,16 +109,21 @@ async function openPglite({
       extensions: { pg_trgm },
     });
     client = opened;
+    let copies: Promise<unknown> = Promise.resolve();
     embedded = {
       durable: (await storage?.confirmDurable(opened)) ?? false,
-      snapshot: async () => {
-        // A checkpoint first, so that the copy holds little WAL to replay when restored.
-        await opened.exec('CHECKPOINT');
-        const tar = await opened.dumpDataDir('none');
-        return compressBackup(new Uint8Array(await tar.arrayBuffer()));
+      snapshot: () => {
+        if (!dataDir)
+          return Promise.reject(new Error('an in-memory database has no folder to copy'));
+        const copy = copies.then(() => copyWhileRunning(opened, dataDir));
+        copies = copy.catch(() => {});
+        return copy;
       },
     };
-    if (dataDir) stopServingBackups = await serveBackups(dataDir, embedded.snapshot);
+    if (dataDir) {
+      await dropLeftoverBackupSlot(opened);
+      stopServingBackups = await serveBackups(dataDir, embedded.snapshot);
+    }
   } catch (err) {
     await client?.close().catch(() => {});
     await releaseLock?.();

@@ -5,7 +5,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { gunzip } from 'node:zlib';
 import { StartupError } from '../startup-error.js';
 import { LOCK_FILE } from './data-dir-lock.js';
 
@@ -14,9 +14,6 @@ export class BackupError extends StartupError {}
 
 /** Files in a data folder that belong to the process holding it, never to a copy. */
 const PROCESS_FILES = new Set([LOCK_FILE, 'postmaster.pid']);
-
-/** A copy of the data folder as PGlite's dumpDataDir tar, gzipped. */
-export const compressBackup = (tar: Uint8Array) => promisify(gzip)(tar);
 
 /**
  * Reads a file written by `npm run db:backup` and returns the tar to give PGlite's
