@@ -58,10 +58,14 @@ export function filterParams(filters: ProductFilters): URLSearchParams {
   return params;
 }
 
-export async function getProductsPage(
+/**
+ * GET /api/tool for one page of products: the page, and the answer's headers for what else a
+ * caller reads from them (searchProducts reads the totals without each filter).
+ */
+export async function requestProductsPage(
   { page, pageSize = PRODUCTS_PAGE_SIZE, sort, ...filters }: ProductPageQuery,
   signal?: AbortSignal,
-): Promise<ProductPage> {
+): Promise<{ page: ProductPage; headers: Headers }> {
   const params = filterParams(filters);
   params.set('page', String(page));
   params.set('pageSize', String(pageSize));
@@ -72,18 +76,21 @@ export async function getProductsPage(
   });
   const match = headers.get(SEARCH_MATCH_HEADER);
   return {
-    products: data,
-    total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
-    page,
-    pageSize,
-    ...((match === 'words' || match === 'similar') && { match }),
+    page: {
+      products: data,
+      total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
+      page,
+      pageSize,
+      ...((match === 'words' || match === 'similar') && { match }),
+    },
+    headers,
   };
 }
 
 export const productsPageQueryOptions = (query: ProductPageQuery) =>
   queryOptions({
     queryKey: [...productsQueryKey, 'page', query],
-    queryFn: ({ signal }) => getProductsPage(query, signal),
+    queryFn: async ({ signal }) => (await requestProductsPage(query, signal)).page,
     // Keep showing the current page while the next one, or a new search, loads.
     placeholderData: keepPreviousData,
   });
