@@ -1,6 +1,7 @@
 import type { ContactMessage } from '@toolyard/shared';
 import { count, desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { readPage } from '../../db/paging.js';
 import { contactMessages } from '../../db/schema.js';
 
 const columns = {
@@ -49,16 +50,16 @@ export function createContactRepository(db: Db) {
       page: number,
       pageSize: number,
     ): Promise<{ messages: ContactMessage[]; total: number }> {
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await readPage(
         db
           .select(columns)
           .from(contactMessages)
-          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)),
         db.select({ n: count() }).from(contactMessages),
-      ]);
-      return { messages: rows.map(toMessage), total: totals?.n ?? 0 };
+        page,
+        pageSize,
+      );
+      return { messages: rows.map(toMessage), total };
     },
   };
 }

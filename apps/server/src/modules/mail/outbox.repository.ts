@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OutboxMessage, OutboxStatus } from '@toolyard/shared';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { readPage } from '../../db/paging.js';
 import { outbox } from '../../db/schema.js';
 import type { MailEvent, MailTopic } from './topics.js';
 
@@ -262,17 +263,14 @@ export function createOutboxRepository(db: Db) {
       page: number,
       pageSize: number,
     ): Promise<{ messages: OutboxMessage[]; total: number }> {
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select()
-          .from(outbox)
-          .orderBy(desc(outbox.createdAt), desc(outbox.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+      const { rows, total } = await readPage(
+        db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)),
         db.select({ n: count() }).from(outbox),
-      ]);
+        page,
+        pageSize,
+      );
       return {
-        total: totals?.n ?? 0,
+        total,
         messages: rows.map((row) => ({
           _id: row.id,
           topic: row.topic,

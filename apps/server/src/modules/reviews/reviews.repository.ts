@@ -1,6 +1,7 @@
 import type { HiddenReview, Review } from '@toolyard/shared';
 import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { readPage } from '../../db/paging.js';
 import { reviews, users } from '../../db/schema.js';
 
 const columns = {
@@ -37,17 +38,13 @@ export function createReviewsRepository(db: Db) {
       page: number,
       pageSize: number,
     ): Promise<{ reviews: Review[]; total: number }> {
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select(columns)
-          .from(reviews)
-          .where(visible)
-          .orderBy(desc(reviews.seq))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+      const { rows, total } = await readPage(
+        db.select(columns).from(reviews).where(visible).orderBy(desc(reviews.seq)),
         db.select({ n: count() }).from(reviews).where(visible),
-      ]);
-      return { reviews: rows.map(toReview), total: totals?.n ?? 0 };
+        page,
+        pageSize,
+      );
+      return { reviews: rows.map(toReview), total };
     },
 
     /**
@@ -58,24 +55,24 @@ export function createReviewsRepository(db: Db) {
       page: number,
       pageSize: number,
     ): Promise<{ reviews: HiddenReview[]; total: number }> {
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await readPage(
         db
           .select({ ...columns, hiddenAt: reviews.hiddenAt, hiddenBy: users.email })
           .from(reviews)
           .leftJoin(users, eq(users.id, reviews.hiddenBy))
           .where(isNotNull(reviews.hiddenAt))
-          .orderBy(desc(reviews.hiddenAt), desc(reviews.seq))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+          .orderBy(desc(reviews.hiddenAt), desc(reviews.seq)),
         db.select({ n: count() }).from(reviews).where(isNotNull(reviews.hiddenAt)),
-      ]);
+        page,
+        pageSize,
+      );
       return {
         reviews: rows.map(({ hiddenAt, hiddenBy, ...review }) => ({
           ...toReview(review),
           hiddenAt: (hiddenAt ?? new Date(0)).toISOString(),
           hiddenBy,
         })),
-        total: totals?.n ?? 0,
+        total,
       };
     },
 

@@ -1,6 +1,7 @@
 import type { Role, UserSummary } from '@toolyard/shared';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { readPage } from '../../db/paging.js';
 import { users } from '../../db/schema.js';
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
@@ -28,7 +29,7 @@ export function createUsersRepository(db: Db) {
       page: number,
       pageSize: number,
     ): Promise<{ users: UserSummary[]; total: number }> {
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await readPage(
         db
           .select({
             id: users.id,
@@ -38,11 +39,11 @@ export function createUsersRepository(db: Db) {
             createdAt: users.createdAt,
           })
           .from(users)
-          .orderBy(desc(users.createdAt), users.id)
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+          .orderBy(desc(users.createdAt), users.id),
         db.select({ n: count() }).from(users),
-      ]);
+        page,
+        pageSize,
+      );
       return {
         users: rows.map((r) => ({
           _id: r.id,
@@ -51,7 +52,7 @@ export function createUsersRepository(db: Db) {
           role: r.role === 'admin' ? 'admin' : 'user',
           joined: r.createdAt.toISOString(),
         })),
-        total: totals?.n ?? 0,
+        total,
       };
     },
 
