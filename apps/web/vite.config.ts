@@ -45,7 +45,7 @@ export default defineConfig({
               name: 'vendor',
               test: (id: string) =>
                 /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack|wouter)[\\/]/.test(id) &&
-                !/[\\/](useQueries|queriesObserver)\.js$/.test(id),
+                !/[\\/](useQueries|queriesObserver|useMutation|mutationObserver)\.js$/.test(id),
             },
             {
               name: 'ui',

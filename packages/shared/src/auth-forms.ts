@@ -1,11 +1,41 @@
 // The account forms and the bodies of the auth endpoints: what a person types and sends.
 import * as z from 'zod/mini';
-import {
-  LOGIN_PASSWORD_MIN_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  personName,
-} from './auth.js';
+import { LOGIN_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.js';
+
+/** What the forms that set a password say under it. */
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters and hard to guess: a few uncommon words make a strong one.`;
+
+/** A person's name: on the account, and copied into every order. */
+export const PERSON_NAME_MAX_LENGTH = 60;
+
+// C0 controls and DEL: a name is one line of plain text.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
+
+export const personName = z.string({ error: 'Name Is Required' }).check(
+  z.trim(),
+  z.minLength(1, 'Name Is Required'),
+  z.maxLength(PERSON_NAME_MAX_LENGTH, `Use at most ${PERSON_NAME_MAX_LENGTH} characters`),
+  z.refine((v) => !CONTROL_CHARACTERS.test(v), 'Must not contain control characters.'),
+);
+
+/** POST /api/auth/sign-in/oauth2 answers with where to send the browser. */
+export const oauthRedirectSchema = z.object({ url: z.string(), redirect: z.boolean() });
+
+/** Where the links the shop mails land in the web app. */
+export const EMAIL_LINK_PAGES = {
+  /** After a verification link: `?error=...` when it was not valid. */
+  verified: '/email-verified',
+  /** A password reset link arrives here with `?token=...` (or `?error=INVALID_TOKEN`). */
+  resetPassword: '/reset-password',
+} as const;
+
+/** POST /api/auth/sign-up/email answers the same for a new and an existing address. */
+export const signUpAnswerSchema = z.object({ status: z.literal(true), message: z.string() });
+export const SIGN_UP_ANSWER = {
+  status: true,
+  message: 'Check your email: we sent a link to confirm your address.',
+} as const satisfies z.infer<typeof signUpAnswerSchema>;
 
 const email = z.pipe(
   z

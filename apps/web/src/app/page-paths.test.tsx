@@ -4,16 +4,25 @@ import { Children, isValidElement, type ReactElement, type ReactNode } from 'rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { matchRoute, Router, useRouter, type Parser } from 'wouter';
 import { mockApi, renderWithProviders } from '@/test/render';
+import { adminPagePath } from './admin-paths';
+import { AdminRoutes } from './admin-routes';
 import { AppRoutes } from './router';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** The `path` of each route the router declares, in order (undefined for the catch-all). */
-function declaredPaths(): (string | undefined)[] {
-  const routes = AppRoutes() as ReactElement<{ children: ReactNode }>;
+/** The `path` of each route a `<Switch>` declares, in order (undefined for a catch-all). */
+function pathsOf(routes: ReactElement<{ children: ReactNode }>): (string | RegExp | undefined)[] {
   return Children.toArray(routes.props.children)
     .filter(isValidElement)
-    .map((route) => (route.props as { path?: string }).path);
+    .map((route) => (route.props as { path?: string | RegExp }).path);
+}
+
+/** Every route's path, the admin pages' own (which load with them) where the app sends them. */
+function declaredPaths(): (string | RegExp | undefined)[] {
+  const adminPaths = pathsOf(AdminRoutes() as ReactElement<{ children: ReactNode }>);
+  return pathsOf(AppRoutes() as ReactElement<{ children: ReactNode }>).flatMap((path) =>
+    path === adminPagePath ? adminPaths : [path],
+  );
 }
 
 /** The parser the router matches paths with. */
@@ -38,6 +47,16 @@ describe('the pages shared with the server', () => {
 
     expect(paths.slice(0, -1)).toEqual(Object.values(PAGE_PATHS));
     expect(paths.at(-1)).toBeUndefined();
+  });
+
+  it('send the admin pages, and only them, to the admin routes', () => {
+    const adminPaths = pathsOf(AdminRoutes() as ReactElement<{ children: ReactNode }>);
+    for (const path of Object.values(PAGE_PATHS)) {
+      const page = path.replace(':id', 'ord-123');
+      for (const variant of [page, `${page}/`, page.toUpperCase()]) {
+        expect(adminPagePath.test(variant), variant).toBe(adminPaths.includes(path));
+      }
+    }
   });
 
   it.each([

@@ -11,6 +11,7 @@ import {
 import { productPageFromParams } from '@/features/catalog/utils/product-page-params';
 import { lazyNamed } from '@/lib/lazy-named';
 import { useKeyedLocation, useLocationKey } from '@/lib/location';
+import { adminPagePath } from './admin-paths';
 import { RootLayout } from './layouts/root-layout';
 import { lazyPage } from './lazy-page';
 import { RouteErrorBoundary } from './route-error';
@@ -37,19 +38,14 @@ const MyOrders = lazyPage(() => import('./routes/dashboard/my-orders'));
 const OrderPage = lazyPage(() => import('./routes/dashboard/order'));
 const AddReview = lazyPage(() => import('./routes/dashboard/add-review'));
 const Payment = lazyPage(() => import('./routes/dashboard/payment'));
-const Users = lazyPage(() => import('./routes/dashboard/users'));
-const AddItem = lazyPage(() => import('./routes/dashboard/add-item'));
-const ManageOrders = lazyPage(() => import('./routes/dashboard/manage-orders'));
-const Messages = lazyPage(() => import('./routes/dashboard/messages'));
-const Outbox = lazyPage(() => import('./routes/dashboard/outbox'));
-const HiddenReviews = lazyPage(() => import('./routes/dashboard/hidden-reviews'));
-const Categories = lazyPage(() => import('./routes/dashboard/categories'));
 const NotFound = lazyPage(() => import('./routes/not-found'));
 // The guards come with the first page that needs them, not in the first download of /.
 const RequireAuth = lazyNamed(
   () => import('@/features/auth/components/require-auth'),
   'RequireAuth',
 );
+// The admin pages come with the first of them: their routes and code (admin-routes.tsx).
+const AdminRoutes = lazyNamed(() => import('./admin-routes'), 'AdminRoutes');
 const RequireAdmin = lazyNamed(
   () => import('@/features/auth/components/require-admin'),
   'RequireAdmin',
@@ -122,13 +118,7 @@ export function AppRoutes() {
       <Route path={PAGE_PATHS.cart}>{signedIn(<CartPage />)}</Route>
       <Route path={PAGE_PATHS.review}>{dashboard(<AddReview />)}</Route>
       <Route path={PAGE_PATHS.payment}>{dashboard(<Payment />)}</Route>
-      <Route path={PAGE_PATHS.users}>{adminOnly(<Users />)}</Route>
-      <Route path={PAGE_PATHS.addItem}>{adminOnly(<AddItem />)}</Route>
-      <Route path={PAGE_PATHS.manageOrder}>{adminOnly(<ManageOrders />)}</Route>
-      <Route path={PAGE_PATHS.messages}>{adminOnly(<Messages />)}</Route>
-      <Route path={PAGE_PATHS.hiddenReviews}>{adminOnly(<HiddenReviews />)}</Route>
-      <Route path={PAGE_PATHS.outbox}>{adminOnly(<Outbox />)}</Route>
-      <Route path={PAGE_PATHS.categories}>{adminOnly(<Categories />)}</Route>
+      <Route path={adminPagePath}>{adminOnly(<AdminRoutes />)}</Route>
       <Route component={NotFound} />
     </Switch>
   );
