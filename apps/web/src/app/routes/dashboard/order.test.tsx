@@ -65,6 +65,16 @@ const shippedOrder: OrderDetail = {
   cardLast4: '4242',
 };
 
+/** The same order, not paid yet. */
+const pending: OrderDetail = {
+  ...shippedOrder,
+  status: 'pending',
+  paymentStatus: 'unpaid',
+  fulfilmentStatus: 'unfulfilled',
+  paid: false,
+  cardLast4: null,
+};
+
 const sessionFor = (email: string) => () => ({
   body: {
     user: { id: 'u1', name: 'Someone', email, role: 'user', emailVerified: true },
@@ -225,14 +235,6 @@ describe('the order page', () => {
   });
 
   it('offers an unpaid order to pay or cancel, and says how it was cancelled', async () => {
-    const pending = {
-      ...shippedOrder,
-      status: 'pending' as const,
-      paymentStatus: 'unpaid' as const,
-      fulfilmentStatus: 'unfulfilled' as const,
-      paid: false,
-      cardLast4: null,
-    };
     api({ order: pending });
     const view = renderPage();
 
@@ -260,13 +262,6 @@ describe('the order page', () => {
   });
 
   it('puts every action in one row beside the status, and no empty row when there is none', async () => {
-    const pending = {
-      ...shippedOrder,
-      status: 'pending' as const,
-      paymentStatus: 'unpaid' as const,
-      fulfilmentStatus: 'unfulfilled' as const,
-      paid: false,
-    };
     api({ order: pending });
     const view = renderPage();
     const actions = await screen.findByRole('group', { name: 'Order actions' });

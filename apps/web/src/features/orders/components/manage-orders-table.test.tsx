@@ -3,7 +3,7 @@ import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders, requestsMade } from '@/test/render';
 import { ManageOrdersTable } from './manage-orders-table';
-import { anOrder, IN_STATUS } from './order-fixtures';
+import { anOrder, IN_STATUS, viewLinks } from './order-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -23,16 +23,10 @@ describe('ManageOrdersTable', () => {
     const orders = [paid, refunded, cancelled];
     renderWithProviders(<ManageOrdersTable orders={orders} />);
 
-    const rows = screen.getAllByRole('row').slice(1);
-    const cards = screen.getAllByRole('listitem');
-    for (const [i, order] of orders.entries()) {
-      for (const entry of [rows[i], cards[i]]) {
-        const view = within(entry as HTMLElement).getByRole('link', {
-          name: `View order ${order.number}`,
-        });
-        expect(view.getAttribute('href')).toBe(`/dashboard/orders/${order._id}`);
-        expect(view.className).toContain('btn');
-      }
+    for (const { order, link } of viewLinks(orders)) {
+      expect(link.getAttribute('href')).toBe(`/dashboard/orders/${order._id}`);
+      // Visible as a button, not a word that only looks like text.
+      expect(link.className).toContain('btn');
     }
     expect(
       rowOf('Claw Hammer')

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { MyOrdersTable } from './my-orders-table';
 import { expiryText } from './order-expiry';
-import { anOrder, IN_STATUS } from './order-fixtures';
+import { anOrder, IN_STATUS, viewLinks } from './order-fixtures';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -53,18 +53,12 @@ describe('MyOrdersTable', () => {
     ];
     renderWithProviders(<MyOrdersTable orders={orders} />);
 
-    const rows = screen.getAllByRole('row').slice(1);
-    const cards = screen.getAllByRole('listitem');
-    for (const [i, order] of orders.entries()) {
-      for (const entry of [rows[i], cards[i]]) {
-        const view = within(entry as HTMLElement).getByRole('link', {
-          name: `View order ${order.number}`,
-        });
-        expect(view.getAttribute('href')).toBe(`/dashboard/orders/${order._id}`);
-        // Visible as a button, not a word that only looks like text.
-        expect(view.className).toContain('btn');
-      }
+    for (const { order, link } of viewLinks(orders)) {
+      expect(link.getAttribute('href')).toBe(`/dashboard/orders/${order._id}`);
+      // Visible as a button, not a word that only looks like text.
+      expect(link.className).toContain('btn');
     }
+    const rows = screen.getAllByRole('row').slice(1);
     // An unpaid order also offers Pay and Delete; the others only View.
     expect(
       within(rows[0] as HTMLElement)

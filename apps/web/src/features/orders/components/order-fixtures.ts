@@ -1,4 +1,5 @@
 import type { Order, OrderStatus } from '@toolyard/shared';
+import { screen, within } from '@testing-library/react';
 
 /** An order's flags in each status, as the server derives them from its two states. */
 export const IN_STATUS = {
@@ -57,4 +58,16 @@ export function anOrder(id: string, ItemName: string, overrides: Partial<Order> 
     expiresAt: null,
     ...overrides,
   };
+}
+
+/** Each order's View link, in its table row and in its phone card, for orders listed in this order. */
+export function viewLinks(orders: Order[]): { order: Order; link: HTMLElement }[] {
+  const rows = screen.getAllByRole('row').slice(1);
+  const cards = screen.getAllByRole('listitem');
+  return orders.flatMap((order, i) =>
+    [rows[i], cards[i]].map((entry) => ({
+      order,
+      link: within(entry as HTMLElement).getByRole('link', { name: `View order ${order.number}` }),
+    })),
+  );
 }
