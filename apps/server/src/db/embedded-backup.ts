@@ -186,9 +186,11 @@ async function sendBackup(socket: Socket, snapshot: (() => Promise<Uint8Array>) 
 
 /**
  * A backup from the process that holds `dataDir`, or undefined when no process serves one
- * (nothing holds the folder, or its holder is older than the backup channel).
+ * (nothing holds the folder, or its holder is older than the backup channel). The shop sends
+ * nothing while it copies, and a copy yields to its requests (ADR 024): on a busy shop with a
+ * large folder that takes minutes.
  */
-export async function requestBackup(dataDir: string, timeoutMs = 120_000) {
+export async function requestBackup(dataDir: string, timeoutMs = 30 * 60_000) {
   const socketPath = await backupSocketPath(dataDir, false);
   if (!socketPath) return undefined;
   const reply = await new Promise<Buffer | undefined>((resolve, reject) => {
