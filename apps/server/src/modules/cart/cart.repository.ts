@@ -2,6 +2,7 @@ import { ORDER_LINES_MAX } from '@toolyard/shared';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cartLines, products } from '../../db/schema.js';
+import { buyerSql, sellableSql, unitCentsSql } from '../catalog/pricing.repository.js';
 
 /** A cart line with its product as it is now: the cart is priced live, never from the line. */
 export interface CartLineRow {
@@ -10,6 +11,7 @@ export interface CartLineRow {
   sku: string;
   name: string;
   img: string;
+  /** The buyer's unit price at the line's quantity (catalog's pricing). */
   priceCents: number;
   available: number;
   min: number;
@@ -34,12 +36,13 @@ export type SetLineOutcome =
   | { written: false; product: CartProduct | undefined; full: boolean };
 
 /**
- * A cart line (`l`) with its product (`p`) as CartLineSqlRow, in the order the buyer put things
- * in, which is also a checkout's order of lines (lockedCartSql).
+ * A cart line (`l`) of `userId` with its product (`p`) as CartLineSqlRow, priced for the buyer at
+ * the line's quantity, in the order the buyer put things in, which is also a checkout's order of
+ * lines (lockedCartSql).
  */
-const lineColumns = sql.raw(`l.item_id, l.quantity, p.sku, p.name, p.img,
-  p.price_cents::float8 as price_cents, p."AvailableQuantity" as available,
-  p."MinOrderQuantity" as min, p.archived_at`);
+const lineColumns = (userId: string) => sql`l.item_id, l.quantity, p.sku, p.name, p.img,
+  (${unitCentsSql(buyerSql(userId), 'p', sql`l.quantity`)})::float8 as price_cents,
+  p."AvailableQuantity" as available, p."MinOrderQuantity" as min, p.archived_at`;
 const lineOrder = sql.raw('order by l.created_at, l.item_id');
 
 /** The only code that writes the carts (`cart_lines`); checkout reads and empties one through it. */
@@ -48,7 +51,7 @@ export function createCartRepository(db: Db) {
     /** The buyer's lines with their products, oldest first. */
     async list(userId: string): Promise<CartLineRow[]> {
       const result = await db.execute<CartLineSqlRow>(sql`
-        select ${lineColumns}
+        select ${lineColumns(userId)}
         from cart_lines l join products p on p."_id" = l.item_id
         where l.user_id = ${userId}
         ${lineOrder}`);
@@ -56,8 +59,8 @@ export function createCartRepository(db: Db) {
     },
 
     /**
-     * Adds the line or sets its quantity, in one statement that also checks the product (sold,
-     * at least its minimum, at most its stock) and that a new line still fits in the cart
+     * Adds the line or sets its quantity, in one statement that also checks the product can be
+     * had at that quantity (catalog's pricing) and that a new line still fits in the cart
      * (ORDER_LINES_MAX), and answers the whole cart as it is after the write: the other lines
      * as they were and the one written, as the statement's own snapshot cannot see it. When
      * nothing was written, one read says why.
@@ -68,15 +71,14 @@ export function createCartRepository(db: Db) {
           insert into cart_lines (user_id, item_id, quantity)
           select ${userId}::text, p."_id", ${quantity}::integer
           from products p
-          where p."_id" = ${itemId} and p.archived_at is null
-            and p."MinOrderQuantity" <= ${quantity} and p."AvailableQuantity" >= ${quantity}
+          where p."_id" = ${itemId} and ${sellableSql('p', sql`${quantity}::integer`)}
             and (exists (select 1 from cart_lines where user_id = ${userId} and item_id = ${itemId})
                  or (select count(*) from cart_lines where user_id = ${userId}) < ${ORDER_LINES_MAX})
           on conflict (user_id, item_id)
             do update set quantity = excluded.quantity, updated_at = now()
           returning item_id, quantity, created_at
         )
-        select ${lineColumns}
+        select ${lineColumns(userId)}
         from (
           select item_id, quantity, created_at from cart_lines
           where user_id = ${userId} and item_id <> ${itemId}

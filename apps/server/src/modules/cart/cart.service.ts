@@ -6,6 +6,7 @@ import {
   type ReorderResult,
 } from '@toolyard/shared';
 import { AppError, notFound } from '../../errors.js';
+import { refusalOf, refusalText } from '../catalog/pricing.repository.js';
 import type { CartLineRow, CartRepository } from './cart.repository.js';
 
 /**
@@ -58,10 +59,11 @@ export function createCartService(repo: CartRepository) {
       const outcome = await repo.setLine(userId, itemId, quantity);
       if (!outcome.written) {
         const { product, full } = outcome;
-        if (!product || product.archivedAt) {
+        const refusal = refusalOf(product, quantity);
+        if (refusal?.reason === 'not_sold') {
           throw notFound('That product does not exist or is no longer sold.');
         }
-        if (quantity < product.min || quantity > product.available) {
+        if (refusal) {
           throw new AppError('invalid_input', PURCHASE_QUANTITY_MESSAGE, 400, {
             quantity: PURCHASE_QUANTITY_MESSAGE,
           });
@@ -104,12 +106,10 @@ export function createCartService(repo: CartRepository) {
         const product = byId.get(line.itemId);
         const skip = (reason: string) =>
           result.skipped.push({ itemId: line.itemId, name: line.name, reason });
-        if (!product || product.archivedAt) {
-          skip('No longer sold');
-          continue;
-        }
-        if (product.available === 0 || product.available < product.min) {
-          skip('Out of stock');
+        // Whether any quantity can be had: the smallest one, the minimum.
+        const refusal = refusalOf(product, product?.min ?? 1);
+        if (refusal || !product) {
+          skip(refusalText(refusal ?? { reason: 'not_sold' }));
           continue;
         }
         const already = held.get(line.itemId);

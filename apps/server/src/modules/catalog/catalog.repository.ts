@@ -29,6 +29,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { cartLines, categories, orderLines, orders, products } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { anyone, shownCents } from './pricing.repository.js';
 
 const productColumns = {
   id: products.id,
@@ -829,7 +830,7 @@ function toProduct(row: ProductRow): Product {
   return {
     _id: row.id,
     name: row.name,
-    price: centsToDollars(row.priceCents),
+    price: centsToDollars(shownCents(anyone, row)),
     description: row.description,
     img: row.img,
     AvailableQuantity: row.availableQuantity,

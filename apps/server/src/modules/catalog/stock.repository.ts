@@ -1,6 +1,7 @@
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { products } from '../../db/schema.js';
+import { anyone, quote, refusalText, type PricedProduct } from './pricing.repository.js';
 
 /** A quantity of one product, as an order line holds it. */
 export interface StockLine {
@@ -70,16 +71,13 @@ export const takeLinesSql = (lines: SQL, locked: SQL, go: SQL) => sql`
   returning p."_id"`;
 
 /**
- * Why `quantity` of a product cannot be had now, or undefined when it can: "No longer sold",
- * "Out of stock", "Only 3 left", "Order at least 5" (a checkout's refusals, by line).
+ * Why `quantity` of a product cannot be had now, or undefined when it can (catalog's pricing
+ * decides): "No longer sold", "Out of stock", "Only 3 left", "Order at least 5".
  */
 export function stockRefusal(
-  product: { available: number; min: number; archivedAt: Date | null } | undefined,
+  product: PricedProduct | undefined,
   quantity: number,
 ): string | undefined {
-  if (!product || product.archivedAt) return 'No longer sold';
-  if (product.available === 0 || product.available < product.min) return 'Out of stock';
-  if (quantity > product.available) return `Only ${product.available} left`;
-  if (quantity < product.min) return `Order at least ${product.min}`;
-  return undefined;
+  const { refusal } = quote(anyone, product, quantity);
+  return refusal && refusalText(refusal);
 }
