@@ -220,11 +220,10 @@ export async function buildApp({ config, database, logger = false, mail }: Build
   // After the server has answered its last request (and before the database closes): the
   // batch being committed, and any order a cut connection left queued, are placed first.
   app.addHook('onClose', async () => orders.settled());
-  // Unpaid orders past UNPAID_ORDER_HOLD are cancelled and restocked: every instance runs the
+  // Unpaid orders whose hold has ended are cancelled and restocked: every instance runs the
   // job each minute, and an advisory lock lets one at a time at it (modules/orders/unpaid-hold.ts).
   const unpaidHold = createUnpaidHold({
     db: database.db,
-    holdMs,
     log: app.log,
     changes,
     onCancelled: (orderId) => payments.releaseOrder(orderId),

@@ -97,10 +97,11 @@ const envSchema = z.object({
   SIGN_IN_FAILURES_PER_ADDRESS: wholeNumber(1, 100_000).default(50),
   PASSWORD_HASH_CONCURRENCY: wholeNumber(1, 256).optional(),
   REVIEW_LIMIT_PER_HOUR: wholeNumber(1, 100_000).default(5),
+  // A confirmed buyer's unpaid order, as shops that reserve at checkout hold it (ADR 022).
   UNPAID_ORDER_HOLD: z
     .string()
     .transform(parseDuration)
-    .default(24 * 60 * 60 * 1000),
+    .default(30 * 60 * 1000),
   UNPAID_ORDERS_PER_BUYER: wholeNumber(0, 1_000_000).default(10),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3, 'must be an address such as Toolyard <shop@example.com>').optional(),

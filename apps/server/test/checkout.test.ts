@@ -486,6 +486,7 @@ describe('checkout', () => {
           buyerEmail: buyer.email,
           contact: '',
           address: '',
+          buyerConfirmed: true,
         }),
       ),
     );

@@ -2,7 +2,12 @@ import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createProduct } from './helpers/catalog.js';
-import { expectEveryOrderOnce, signUpBuyer, startOrderLoad } from './helpers/order-load.js';
+import {
+  confirmLoadBuyers,
+  expectEveryOrderOnce,
+  signUpBuyer,
+  startOrderLoad,
+} from './helpers/order-load.js';
 import {
   freePorts,
   killAll,
@@ -70,6 +75,7 @@ describe.skipIf(skipped)(
       children.add(cluster);
       await waitForOutput(cluster, 'Toolyard is ready at', 60_000);
       const tokens = await Promise.all([1, 2, 3, 4, 5].map(() => signUpBuyer(base, base)));
+      await confirmLoadBuyers(db.db);
 
       const started = Date.now();
       const load = startOrderLoad({ base, tokens, productIds: ids, maxMs: 60_000 });

@@ -102,16 +102,17 @@ describe('loadConfig', () => {
 
   it('reads the abuse limits and the unpaid-order hold, with safe defaults', () => {
     const defaults = loadConfig({});
-    expect(defaults.unpaidOrders).toEqual({ holdMs: 24 * 3_600_000, perBuyer: 10 });
+    // Half an hour, as shops that reserve stock at checkout hold it (ADR 022).
+    expect(defaults.unpaidOrders).toEqual({ holdMs: 30 * 60_000, perBuyer: 10 });
     expect(defaults.reviewLimitPerHour).toBe(5);
     expect(defaults.signIn).toMatchObject({ failuresPerAccount: 10, failuresPerAddress: 50 });
     expect(defaults.signIn.hashConcurrency).toBeGreaterThanOrEqual(2);
     const set = loadConfig({
-      UNPAID_ORDER_HOLD: '30m',
+      UNPAID_ORDER_HOLD: '45m',
       UNPAID_ORDERS_PER_BUYER: '3',
       PASSWORD_HASH_CONCURRENCY: '1',
     });
-    expect(set.unpaidOrders).toEqual({ holdMs: 30 * 60_000, perBuyer: 3 });
+    expect(set.unpaidOrders).toEqual({ holdMs: 45 * 60_000, perBuyer: 3 });
     expect(set.signIn.hashConcurrency).toBe(1);
     expect(loadConfig({ UNPAID_ORDER_HOLD: '2d' }).unpaidOrders.holdMs).toBe(2 * 86_400_000);
     // 0 turns the cap off (a shop that wants none; the bench).

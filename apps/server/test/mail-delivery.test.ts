@@ -15,13 +15,13 @@ import {
 import { buildInstanceBeside, buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct } from './helpers/catalog.js';
 import { startSmtpStandIn, type ReceivedMail, type SmtpStandIn } from './helpers/smtp-stand-in.js';
-import { DELIVERY, TEST_CARD } from './helpers/orders.js';
+import { DELIVERY, placedAgo, TEST_CARD } from './helpers/orders.js';
 
 // Short enough that a failed attempt is due again within a test.
 const RETRY_BASE_MS = 50;
 const worker = { retryBaseMs: RETRY_BASE_MS, maxAttempts: 5 };
 const HOLD_MS = 3_600_000;
-/** The reminder goes out in the last quarter of the hold (unpaid-hold.ts reminderLead). */
+/** The reminder goes out in the last quarter of the hold (order-life.repository.ts remindUnpaid). */
 const INTO_REMINDER_WINDOW_MS = HOLD_MS * 0.85;
 const ADDRESS = '1 Yard Lane, Springfield';
 const CONTACT = '+1 555 0100';
@@ -151,12 +151,8 @@ describe('mail delivered over SMTP', () => {
     const res = await call(buyer, 'POST', `/api/order/${orderId}/pay`, TEST_CARD);
     expect(res.statusCode, res.body).toBe(200);
   };
-  /** Moves an order's placing back, as if `ms` had passed since. */
-  const backdate = (orderId: string, ms: number) =>
-    t.database.db
-      .update(orders)
-      .set({ createdAt: sql`now() - ${ms}::double precision * interval '1 millisecond'` })
-      .where(eq(orders.id, orderId));
+  /** Moves an order's placing and hold back, as if `ms` had passed since. */
+  const backdate = (orderId: string, ms: number) => placedAgo(t.database.db, [orderId], ms);
   const sendContact = async (subject: string) => {
     const res = await t.app.inject({
       method: 'POST',

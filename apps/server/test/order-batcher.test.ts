@@ -30,6 +30,7 @@ describe('orders placed in groups', () => {
     buyerEmail: 'batch-buyer@example.com',
     contact: '',
     address: '',
+    buyerConfirmed: true,
     ...overrides,
   });
 

@@ -10,7 +10,7 @@ import {
 import { callAs, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stocksOf } from './helpers/catalog.js';
-import { DELIVERY, payOrder, placeOrder } from './helpers/orders.js';
+import { DELIVERY, payOrder, placedAgo, placeOrder } from './helpers/orders.js';
 import { createDatabaseBefore } from './helpers/test-database.js';
 
 describe("an order's life after it is placed", () => {
@@ -264,10 +264,7 @@ describe("an order's life after it is placed", () => {
   it('returns every line of a multi-line order its unpaid hold cancels, once', async () => {
     const { orderId, items } = await placeThreeLines(other);
     const ids = items.map((i) => i.itemId);
-    await t.database.db
-      .update(orders)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(orders.id, orderId));
+    await placedAgo(t.database.db, [orderId], 25 * 3_600_000);
     await t.app.unpaidHold.run();
     await t.app.unpaidHold.run();
     expect(await stockOf(ids)).toEqual([100, 100, 100]);

@@ -179,9 +179,10 @@ describe('orders', () => {
       status: 'pending',
       cancelReason: null,
     });
-    // An unpaid order holds its stock for UNPAID_ORDER_HOLD (24 hours by default).
+    // A confirmed buyer's unpaid order holds its stock for UNPAID_ORDER_HOLD (30 minutes by
+    // default), and says until when.
     const { createdAt, expiresAt } = res.json();
-    expect(Date.parse(expiresAt) - Date.parse(createdAt)).toBe(24 * 3_600_000);
+    expect(Date.parse(expiresAt) - Date.parse(createdAt)).toBe(30 * 60_000);
     const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, res.json()._id));
     expect(stored).toMatchObject({
       priceCents: 2499,

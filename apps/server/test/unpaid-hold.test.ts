@@ -3,14 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { createUnpaidHold } from '../src/modules/orders/unpaid-hold.js';
-import { callAs, signUp, type Account } from './helpers/accounts.js';
+import {
+  callAs,
+  followLink,
+  mailedLink,
+  mailsTo,
+  signUp,
+  type Account,
+} from './helpers/accounts.js';
 import { buildInstanceBeside, buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stockOf } from './helpers/catalog.js';
-import { DELIVERY } from './helpers/orders.js';
+import { DELIVERY, payOrder, placedAgo } from './helpers/orders.js';
 import { createDatabaseBefore } from './helpers/test-database.js';
 
 const HOLD = { UNPAID_ORDER_HOLD: '1h', UNPAID_ORDERS_PER_BUYER: '3' };
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
 
 /** Log lines written by an app, parsed. */
 const capture = () => {
@@ -56,10 +64,7 @@ describe('the unpaid-order hold', () => {
     call(t, account, 'POST', '/api/order', { itemId, OrderQuantity: quantity, ...DELIVERY });
   /** Places orders as if `hoursAgo` had passed since. */
   const backdate = (ids: string[], hoursAgo: number) =>
-    a.database.db
-      .update(orders)
-      .set({ createdAt: sql`now() - ${hoursAgo}::double precision * interval '1 hour'` })
-      .where(inArray(orders.id, ids));
+    placedAgo(a.database.db, ids, hoursAgo * HOUR);
   const rowsOf = (ids: string[]) =>
     a.database.db.select().from(orders).where(inArray(orders.id, ids));
   /** Every order of these buyers settled, so the next test starts below the limit. */
@@ -98,10 +103,12 @@ describe('the unpaid-order hold', () => {
       string,
       string,
     ];
-    await a.database.db
-      .update(orders)
-      .set({ paymentStatus: 'paid' })
-      .where(inArray(orders.id, [paid1, paid2]));
+    for (const [id, account] of [
+      [paid1, buyer],
+      [paid2, other],
+    ] as const) {
+      expect((await payOrder(a, account, id)).statusCode).toBe(200);
+    }
     await backdate([paid1, paid2, old1, old2, old3], 2);
     await backdate([fresh], 0.5);
     const hammerBefore = Number(await stockOf(a.database, hammer));
@@ -181,7 +188,6 @@ describe('the unpaid-order hold', () => {
     const jobs = [a, b, a, b].map((t) =>
       createUnpaidHold({
         db: t.database.db,
-        holdMs: HOUR,
         log: { info: () => {}, warn: () => {} },
         batchSize: 2,
       }),
@@ -201,7 +207,6 @@ describe('the unpaid-order hold', () => {
     await backdate([res.json()._id], 2);
     const job = createUnpaidHold({
       db: a.database.db,
-      holdMs: HOUR,
       log: { info: () => {}, warn: () => {} },
       firstAfterMs: 10,
       everyMs: 60_000,
@@ -256,6 +261,110 @@ describe('the unpaid-order hold', () => {
     await settle(buyer, other);
   });
 
+  /** An account that signed up and has not followed the link mailed to it. */
+  const newcomer = (name: string) => signUp(a.app, { name, verify: false });
+  const checkout = (account: Account, t = a) => call(t, account, 'POST', '/api/checkout', DELIVERY);
+  const intoCart = (account: Account, itemId: string, quantity: number) =>
+    callAs(a.app, account, 'PUT', `/api/cart/lines/${itemId}`, { quantity });
+  const UNCONFIRMED_REFUSAL = {
+    error: 'too_many_unpaid_orders',
+    message:
+      'You already have an unpaid order. Pay for or cancel it, or confirm your email address, before ordering more.',
+  };
+
+  it("holds an unconfirmed account's unpaid order 15 minutes, one at a time, then gives its stock back", async () => {
+    const nora = await newcomer('New Nora');
+    const hammers = await createProduct(a.database, { availableQuantity: 600 });
+    const saw = await createProduct(a.database, { availableQuantity: 10 });
+
+    // The whole stock, unpaid: held a quarter of an hour, not the shop's hour.
+    const first = await order(nora, hammers, 600);
+    expect(first.statusCode).toBe(201);
+    const held = first.json<{ _id: string; createdAt: string; expiresAt: string }>();
+    expect(Date.parse(held.expiresAt) - Date.parse(held.createdAt)).toBe(15 * MINUTE);
+    const [received] = await mailsTo(a.app, nora.email, 'order.received');
+    expect(Date.parse(String((received?.data as { holdEndsAt: string }).holdEndsAt))).toBe(
+      Date.parse(held.expiresAt),
+    );
+
+    // A second, by either instance and either way of ordering, is refused while it is unpaid.
+    for (const t of [a, b]) {
+      const refused = await order(nora, saw, 1, t);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual(UNCONFIRMED_REFUSAL);
+    }
+    expect((await intoCart(nora, saw, 1)).statusCode).toBe(200);
+    const refused = await checkout(nora);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(UNCONFIRMED_REFUSAL);
+    expect(await stockOf(a.database, saw)).toBe(10);
+
+    // The job leaves it within its hold and cancels it once the hold has ended.
+    await placedAgo(a.database.db, [held._id], 14 * MINUTE);
+    await a.app.unpaidHold.run();
+    expect(await stockOf(a.database, hammers)).toBe(0);
+    await placedAgo(a.database.db, [held._id], 15 * MINUTE + 1000);
+    await a.app.unpaidHold.run();
+    expect(await stockOf(a.database, hammers)).toBe(600);
+    const [expired] = await rowsOf([held._id]);
+    expect(expired).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'expired',
+      expiresAt: null,
+    });
+
+    // Expired: room for one again, the cart's this time.
+    const checkedOut = await checkout(nora, b);
+    expect(checkedOut.statusCode).toBe(201);
+    const next = checkedOut.json<{ createdAt: string; expiresAt: string }>();
+    expect(Date.parse(next.expiresAt) - Date.parse(next.createdAt)).toBe(15 * MINUTE);
+    expect((await order(nora, hammers, 1)).json()).toEqual(UNCONFIRMED_REFUSAL);
+
+    // Once the address is confirmed, the shop's rules: an hour's hold, up to 3 unpaid orders.
+    await followLink(a.app, await mailedLink(a.app, nora.email, 'account.verify'));
+    const confirmed = await order(nora, hammers, 1);
+    expect(confirmed.statusCode).toBe(201);
+    const { createdAt, expiresAt } = confirmed.json<{ createdAt: string; expiresAt: string }>();
+    expect(Date.parse(expiresAt) - Date.parse(createdAt)).toBe(HOUR);
+    expect((await order(nora, hammers, 1)).statusCode).toBe(201);
+    expect((await order(nora, hammers, 1)).json().error).toBe('too_many_unpaid_orders');
+    await settle(nora);
+  });
+
+  it('lets one unconfirmed account place one unpaid order of 10 tried at once on two instances', async () => {
+    const rush = await newcomer('Rushing Rae');
+    const items = await Promise.all(
+      Array.from({ length: 10 }, () => createProduct(a.database, { availableQuantity: 100 })),
+    );
+    // Rounds, since a race is won or lost by timing; between them the one order is paid.
+    for (let round = 1; round <= 3; round++) {
+      expect((await intoCart(rush, items[0] as string, 1)).statusCode).toBe(200);
+      // Orders of other products and checkouts of the cart, on both instances: they share no
+      // lock but the buyer's, so only the database's one-unpaid-order index stops a second.
+      const results = await Promise.all(
+        items.map((itemId, i) => {
+          const t = i % 4 < 2 ? a : b;
+          return i % 3 === 0 ? checkout(rush, t) : order(rush, itemId, 1, t);
+        }),
+      );
+      const statuses = results.map((r) => r.statusCode);
+      expect(statuses.filter((c) => c === 201)).toHaveLength(1);
+      expect(statuses.filter((c) => c === 409)).toHaveLength(9);
+      for (const r of results.filter((x) => x.statusCode === 409)) {
+        // A checkout after the one that won may find the cart it emptied.
+        expect(['too_many_unpaid_orders', 'conflict']).toContain(r.json().error);
+      }
+      const held = await a.database.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.buyerEmail, rush.email), eq(orders.status, 'pending')));
+      expect(held).toHaveLength(1);
+      const stocks = await Promise.all(items.map((id) => stockOf(a.database, id)));
+      expect(stocks.reduce<number>((sum, n) => sum + Number(n), 0)).toBe(10 * 100 - round);
+      await settle(rush);
+    }
+  });
+
   it('holds no buyer back with UNPAID_ORDERS_PER_BUYER=0', async () => {
     const uncapped = await buildInstanceBeside(a, {
       env: { ...HOLD, UNPAID_ORDERS_PER_BUYER: '0' },
@@ -267,6 +376,11 @@ describe('the unpaid-order hold', () => {
       }
       // The same buyer, on an instance with the cap of 3: refused.
       expect((await order(other, itemId, 1, a)).statusCode).toBe(409);
+      // An unconfirmed account is held to one whatever the cap.
+      const nick = await newcomer('Uncapped Nick');
+      expect((await order(nick, itemId, 1, uncapped)).statusCode).toBe(201);
+      expect((await order(nick, itemId, 1, uncapped)).json()).toEqual(UNCONFIRMED_REFUSAL);
+      await settle(nick);
     } finally {
       await uncapped.close();
       await settle(buyer, other);
@@ -309,7 +423,6 @@ describe('the unpaid-order hold', () => {
     const lines: { level: string; obj: object; msg: string }[] = [];
     const job = createUnpaidHold({
       db: database.db,
-      holdMs: HOUR,
       log: {
         info: (obj, msg) => void lines.push({ level: 'info', obj, msg }),
         warn: (obj, msg) => void lines.push({ level: 'warn', obj, msg }),

@@ -1,3 +1,6 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.js';
+import { orders } from '../../src/db/schema.js';
 import { callAs, type Account } from './accounts.js';
 import type { TestApp } from './build-test-app.js';
 import { createProduct } from './catalog.js';
@@ -38,3 +41,17 @@ export async function placeOrder(
 /** Pays an order as `account` with the test card (or the one given); returns the answer. */
 export const payOrder = (t: TestApp, account: Account, orderId: string, card: object = TEST_CARD) =>
   callAs(t.app, account, 'POST', `/api/order/${orderId}/pay`, card);
+
+/**
+ * Moves orders back in time as if they had been placed `ms` ago: when they were placed and
+ * when their unpaid hold ends, which keeps its length.
+ */
+export const placedAgo = (db: Db, ids: readonly string[], ms: number) =>
+  db
+    .update(orders)
+    .set({
+      createdAt: sql`now() - ${ms}::double precision * interval '1 millisecond'`,
+      expiresAt: sql`now() - ${ms}::double precision * interval '1 millisecond'
+        + (${orders.expiresAt} - ${orders.createdAt})`,
+    })
+    .where(inArray(orders.id, [...ids]));

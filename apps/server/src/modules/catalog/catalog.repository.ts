@@ -26,6 +26,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
+import { violatedConstraint } from '../../db/constraint-error.js';
 import type { Db, Tx } from '../../db/client.js';
 import { cartLines, categories, orderLines, orders, products } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -770,17 +771,6 @@ function subtreeHeight(all: { _id: string; parentId: string | null }[], id: stri
   return children.length === 0
     ? 0
     : 1 + Math.max(...children.map((c) => subtreeHeight(all, c._id)));
-}
-
-/** The violated constraint, if `err` is a unique (23505) or foreign-key (23503) violation. */
-function violatedConstraint(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if ((code === '23505' || code === '23503') && typeof constraint === 'string') {
-      return constraint;
-    }
-  }
-  return undefined;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type OrderRow,
   type OrdersRepository,
 } from './orders.repository.js';
+import { isSecondUnconfirmedUnpaid, tooManyUnpaid } from './unpaid-terms.js';
 import { requireVerifiedBuyer } from './verified-buyer.js';
 
 export interface CheckoutServiceOptions {
@@ -69,14 +70,8 @@ export function createCheckoutService(
         Object.fromEntries(refused),
       );
     }
-    const unpaidOrders = await orders.unpaidAtLimit(actor.id);
-    if (unpaidOrders !== undefined) {
-      return new AppError(
-        'too_many_unpaid_orders',
-        `You have ${unpaidOrders} unpaid ${unpaidOrders === 1 ? 'order' : 'orders'}. Pay for or cancel one before ordering more.`,
-        409,
-      );
-    }
+    const unpaidOrders = await orders.unpaidAtLimit(actor.id, actor.emailVerified);
+    if (unpaidOrders !== undefined) return tooManyUnpaid(unpaidOrders, actor.emailVerified);
     return undefined;
   }
 
@@ -100,6 +95,7 @@ export function createCheckoutService(
         buyerEmail: actor.email,
         contact: input.Contact,
         address: input.Address,
+        buyerConfirmed: actor.emailVerified,
       };
       for (let attempt = 0; ; attempt++) {
         let placed: Placed | undefined;
@@ -108,7 +104,8 @@ export function createCheckoutService(
           placed = result && { ...result, fresh: true };
         } catch (err) {
           // A concurrent attempt at the same order committed first: that order is the answer.
-          if (!isDuplicateOrder(err)) throw err;
+          // Or a concurrent order took an unconfirmed buyer's one unpaid order: whyNot says so.
+          if (!isDuplicateOrder(err) && !isSecondUnconfirmedUnpaid(err)) throw err;
         }
         placed ??= await placedBefore(actor, input.id);
         if (placed) {

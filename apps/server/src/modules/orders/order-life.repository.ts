@@ -81,7 +81,11 @@ export async function markPaid(
   orderId: string,
   receipt: PaidReceipt,
 ): Promise<OrderRow | undefined> {
-  const row = await move(tx, orderId, unpaidOpen, { paymentStatus: 'paid', paidAt: sql`now()` });
+  const row = await move(tx, orderId, unpaidOpen, {
+    paymentStatus: 'paid',
+    paidAt: sql`now()`,
+    expiresAt: null,
+  });
   if (!row) return undefined;
   await tx.execute(
     orderMailInsert(
@@ -129,6 +133,7 @@ export async function cancelAndRestock(
   const row = await move(tx, orderId, unpaidOpen, {
     cancelReason: reason,
     cancelledAt: sql`now()`,
+    expiresAt: null,
   });
   if (!row) return undefined;
   await returnStock(tx, await linesOf(tx, [orderId]));
@@ -311,42 +316,49 @@ export async function tryUnpaidHoldLock(tx: Tx): Promise<boolean> {
   return rowsOf<{ locked: boolean }>(result)[0]?.locked === true;
 }
 
-/** Writes the reminder for each unpaid order in the last `leadMs` of its hold, once per order. */
-export async function remindUnpaid(tx: Tx, holdMs: number, leadMs: number): Promise<void> {
+/** The longest an unpaid order's buyer is reminded before its hold ends. */
+const LONGEST_REMINDER_LEAD = sql`interval '2 hours'`;
+
+/**
+ * Writes the reminder for each unpaid order in the last stretch of its hold (a quarter of it,
+ * at most LONGEST_REMINDER_LEAD), once per order. The orders ending within the longest lead
+ * are found by orders_pending_expires_idx; each one's own lead is then checked.
+ */
+export async function remindUnpaid(tx: Tx): Promise<void> {
   await tx.execute(
     orderMailInsert(
       'order.expiring',
       sql`orders o
         where o.status = 'pending'
-          and o.created_at < now() - ${holdMs - leadMs}::double precision * interval '1 millisecond'
-          and o.created_at >= now() - ${holdMs}::double precision * interval '1 millisecond'
+          and o.expires_at > now() and o.expires_at <= now() + ${LONGEST_REMINDER_LEAD}
+          and o.expires_at - least((o.expires_at - o.created_at) / 4, ${LONGEST_REMINDER_LEAD})
+              <= now()
           and not exists (
             select 1 from outbox m where m.dedupe_key = 'order.expiring:' || o."_id")`,
-      sql`jsonb_build_object('holdEndsAt',
-        o.created_at + ${holdMs}::double precision * interval '1 millisecond')`,
+      sql`jsonb_build_object('holdEndsAt', o.expires_at)`,
     ),
   );
 }
 
 /**
- * Cancels ('expired') up to `limit` orders still unpaid `holdMs` after they were placed, the
- * oldest first, in one UPDATE that skips rows a buyer's cancel or a payment has locked (they
- * decide those) and changes only rows still pending, so an order is cancelled, mailed and
- * restocked once. Their lines' stock goes back in the same transaction. Returns their ids.
+ * Cancels ('expired') up to `limit` unpaid orders whose hold has ended (expires_at, by
+ * orders_pending_expires_idx), the earliest first, in one UPDATE that skips rows a buyer's
+ * cancel or a payment has locked (they decide those) and changes only rows still pending, so
+ * an order is cancelled, mailed and restocked once. Their lines' stock goes back in the same
+ * transaction. Returns their ids.
  */
-export async function expireUnpaid(tx: Tx, holdMs: number, limit: number): Promise<string[]> {
+export async function expireUnpaid(tx: Tx, limit: number): Promise<string[]> {
   const result = await tx.execute(sql`
     with expired as (
       select "_id" from orders
-      where status = 'pending'
-        and created_at < now() - ${holdMs}::double precision * interval '1 millisecond'
-      order by created_at
+      where status = 'pending' and expires_at <= now()
+      order by expires_at
       limit ${limit}
       for update skip locked
     ),
     cancelled as (
       update orders o
-      set cancel_reason = 'expired', cancelled_at = now(), updated_at = now()
+      set cancel_reason = 'expired', cancelled_at = now(), expires_at = null, updated_at = now()
       from expired e
       where o."_id" = e."_id" and o.status = 'pending'
       returning o.*

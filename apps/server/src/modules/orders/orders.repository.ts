@@ -9,12 +9,14 @@ import {
 } from '@toolyard/shared';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { violatedConstraint } from '../../db/constraint-error.js';
 import { orderLines, orders, products } from '../../db/schema.js';
 import { emptyCheckedOutSql, lockedCartSql } from '../cart/cart.repository.js';
 import { fillEmptyProfileSql } from '../users/users.repository.js';
 import { lockedProductsSql, takeLinesSql } from '../catalog/stock.repository.js';
 import { orderMailInsert, singleLineJson } from '../mail/outbox.repository.js';
 import type { OrderRefund } from './order-life.repository.js';
+import { isSecondUnconfirmedUnpaid, unpaidTerms, type UnpaidTerms } from './unpaid-terms.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -33,11 +35,14 @@ export interface OrderFilter {
 
 export interface OrdersRepositoryOptions {
   /**
-   * Most unpaid orders one buyer may hold at once (UNPAID_ORDERS_PER_BUYER); an order past it
-   * is refused. No limit when left out.
+   * Most unpaid orders one confirmed buyer may hold at once (UNPAID_ORDERS_PER_BUYER); an order
+   * past it is refused. No limit when left out (an unconfirmed account's stays: unpaid-terms.ts).
    */
   unpaidPerBuyer?: number;
-  /** How long an unpaid order holds its stock (UNPAID_ORDER_HOLD): orders show when it ends. */
+  /**
+   * How long a confirmed buyer's unpaid order holds its stock (UNPAID_ORDER_HOLD); each order
+   * keeps when its hold ends (expires_at). No end when left out.
+   */
   holdMs?: number;
 }
 
@@ -48,14 +53,16 @@ export interface OrdersRepositoryOptions {
  * goes through the catalog's stock.repository.ts.
  */
 export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions = {}) {
-  const { unpaidPerBuyer: cap, holdMs } = options;
-  const present = (row: OrderRow) => toOrder(row, holdMs);
+  const { unpaidPerBuyer, holdMs } = options;
+  /** How long this buyer's unpaid order is held, and how many the buyer may hold. */
+  const termsFor = (buyerConfirmed: boolean) =>
+    unpaidTerms({ holdMs, perBuyer: unpaidPerBuyer }, buyerConfirmed);
   // "We have received your order", written by the statement that places it (ADR 017).
-  const received = receivedMail(holdMs);
-  const checkoutReceived = receivedMail(holdMs, checkoutMailLines);
+  const received = receivedMail();
+  const checkoutReceived = receivedMail(checkoutMailLines);
   return {
     /** The wire shape of an order, with when its unpaid hold ends. */
-    toOrder: present,
+    toOrder,
 
     /** An order with its lines and timeline, as its page shows it. */
     toOrderDetail: (
@@ -63,7 +70,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
       lines: readonly OrderLineRow[],
       cardLast4: string | null,
       refunds: readonly OrderRefund[] = [],
-    ) => toOrderDetail(row, lines, cardLast4, holdMs, refunds),
+    ) => toOrderDetail(row, lines, cardLast4, refunds),
 
     /** An order's lines, in the order they were placed. */
     linesOf: (orderId: string, tx: Db | Tx = db) =>
@@ -85,15 +92,13 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
      * the quantities and of the line totals. Answers the order, or undefined when nothing was
      * written (a line refused, the cart empty, the buyer at the unpaid limit, or this order id
      * already in): the caller reads why. Throws the primary key's error (isDuplicateOrder)
-     * when a concurrent attempt at the same id committed first.
+     * when a concurrent attempt at the same id committed first, and the unconfirmed buyer's
+     * one-unpaid-order index's (isSecondUnconfirmedUnpaid) when a concurrent order of theirs did.
      */
     async checkoutCart(
       order: NewCheckout,
     ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | undefined> {
-      const withinLimit =
-        cap === undefined
-          ? sql``
-          : sql`and (select count(*) from (${heldQuery(order.buyerId, cap)}) h) < ${cap}`;
+      const terms = termsFor(order.buyerConfirmed);
       const go = sql`exists (select 1 from go)`;
       const result = await db.execute<RawOrderRow>(sql`
         with cart as materialized (${lockedCartSql(order.buyerId)}),
@@ -110,7 +115,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
           select 1 from lines
           having count(*) > 0 and bool_and(ok)
             and not exists (select 1 from orders where "_id" = ${order.id})
-            ${withinLimit}
+            ${withinCap(order.buyerId, terms.cap)}
         ),
         taken as (${takeLinesSql(sql`lines`, sql`locked`, go)}),
         placed as (
@@ -121,7 +126,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
                  n.total as total_cents,
                  ${order.buyerId}::text as buyer_id, ${order.buyerName}::text as buyer_name,
                  ${order.buyerEmail}::text as buyer_email, ${order.contact}::text as contact,
-                 ${order.address}::text as address, now() as created_at
+                 ${order.address}::text as address, ${holdColumns(terms)}, now() as created_at
           from lines f,
                (select count(*)::integer as lines, sum(quantity)::integer as quantity,
                        sum(unit_price_cents * quantity)::bigint as total from lines) n
@@ -180,7 +185,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
           .offset((filter.page - 1) * filter.pageSize),
         db.select({ n: count() }).from(orders).where(where),
       ]);
-      return { orders: rows.map(present), total: totals?.n ?? 0 };
+      return { orders: rows.map(toOrder), total: totals?.n ?? 0 };
     },
 
     findById: (id: string, tx: Db | Tx = db, forUpdate = false) => findById(tx, id, forUpdate),
@@ -188,13 +193,17 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
     /**
      * Takes the stock and records the order in one statement (ADR 005's conditional UPDATE
      * feeding the INSERT): atomic without a transaction around it, and the product row is
-     * locked only while the statement runs. Undefined when the UPDATE matched nothing.
+     * locked only while the statement runs. Undefined when the UPDATE matched nothing, or when
+     * a concurrent order of the same unconfirmed buyer took their one unpaid order.
      */
     placeOrder: async (order: NewOrder): Promise<Placement> => {
       try {
-        const row = (await placeOne(db, order, cap, received)) ?? (await findById(db, order.id));
+        const row =
+          (await placeOne(db, order, termsFor(order.buyerConfirmed), received)) ??
+          (await findById(db, order.id));
         return row && { row };
       } catch (err) {
+        if (isSecondUnconfirmedUnpaid(err)) return undefined;
         // Another attempt at the same order committed first: that one is the order.
         const row = isDuplicateOrder(err) ? await findById(db, order.id) : undefined;
         if (row) return { row };
@@ -215,7 +224,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
     placeOrders(batch: readonly NewOrder[]): Promise<Placement[]> {
       return db.transaction(async (tx) => {
         const ids = batch.map((o) => o.id);
-        const together = await placeTogether(tx, batch, ids, cap, received);
+        const together = await placeTogether(tx, batch, ids, termsFor, received);
         const placed: Placement[] = ids.map((id) => {
           const row = together.get(id);
           return row && { row };
@@ -243,7 +252,7 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
         }
         alone.sort((a, b) => a.o.itemId.localeCompare(b.o.itemId));
         for (const { o, i } of alone) {
-          const row = await placeOne(tx, o, cap, received);
+          const row = await placeOne(tx, o, termsFor(o.buyerConfirmed), received);
           placed[i] = row && { row };
         }
         return placed;
@@ -252,28 +261,24 @@ export function createOrdersRepository(db: Db, options: OrdersRepositoryOptions 
 
     /**
      * Why an order was taken nothing: the product's state as it is now, and how many unpaid
-     * orders its buyer holds when that is at the limit.
+     * orders its buyer holds when that is at the buyer's limit.
      */
     async whyRefused(
       itemId: string,
       buyerId: string,
+      buyerConfirmed: boolean,
     ): Promise<{ product: ProductState | undefined; unpaidOrders?: number }> {
-      const [states, held] = await Promise.all([
+      const [states, unpaidOrders] = await Promise.all([
         productStates(db, [itemId]),
-        cap === undefined ? undefined : unpaidHeld(db, buyerId, cap),
+        unpaidAtLimit(db, buyerId, termsFor(buyerConfirmed).cap),
       ]);
       const product = states.get(itemId);
-      return held !== undefined && cap !== undefined && held >= cap
-        ? { product, unpaidOrders: held }
-        : { product };
+      return unpaidOrders === undefined ? { product } : { product, unpaidOrders };
     },
 
-    /** How many unpaid orders the buyer holds when that is at the limit; else undefined. */
-    async unpaidAtLimit(buyerId: string): Promise<number | undefined> {
-      if (cap === undefined) return undefined;
-      const held = await unpaidHeld(db, buyerId, cap);
-      return held >= cap ? held : undefined;
-    },
+    /** How many unpaid orders the buyer holds when that is at the buyer's limit; else undefined. */
+    unpaidAtLimit: (buyerId: string, buyerConfirmed: boolean) =>
+      unpaidAtLimit(db, buyerId, termsFor(buyerConfirmed).cap),
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
   };
@@ -289,9 +294,12 @@ async function placeTogether(
   tx: Tx,
   batch: readonly NewOrder[],
   ids: readonly string[],
-  cap: number | undefined,
+  termsFor: (buyerConfirmed: boolean) => UnpaidTerms,
   received: SQL,
 ) {
+  const terms = batch.map((o) => termsFor(o.buyerConfirmed));
+  // Each buyer's unpaid orders are counted as far as the largest limit in the batch.
+  const countUpTo = Math.max(0, ...terms.map((t) => t.cap ?? 0));
   const wanted = JSON.stringify(
     batch.map((o, i) => ({
       i,
@@ -303,15 +311,19 @@ async function placeTogether(
       buyer_email: o.buyerEmail,
       contact: o.contact,
       address: o.address,
+      hold_ms: terms[i]?.holdMs ?? null,
+      cap: terms[i]?.cap ?? null,
+      unconfirmed: terms[i]?.unconfirmed ?? false,
     })),
   );
   const result = await tx.execute<RawOrderRow>(sql`
     with asked as (
       select * from json_to_recordset(${wanted}::json) as w(
         i integer, order_id uuid, item_id uuid, qty integer, buyer_id text, buyer_name text,
-        buyer_email text, contact text, address text)
+        buyer_email text, contact text, address text, hold_ms double precision, cap integer,
+        unconfirmed boolean)
     ),
-    ${cap === undefined ? sql`wanted as (select * from asked),` : withinUnpaidLimit(cap)}
+    ${countUpTo === 0 ? sql`wanted as (select * from asked),` : withinUnpaidLimit(countUpTo)}
     demand as (
       select item_id, sum(qty)::integer as total, min(qty) as smallest
       from wanted group by item_id
@@ -331,7 +343,8 @@ async function placeTogether(
       select w.order_id as "_id", ${nextNumber}, t."_id" as item_id, t.sku, t.name as item_name,
              w.qty as order_quantity, t.price_cents, t.price_cents * w.qty as total_cents,
              w.buyer_id, w.buyer_name, w.buyer_email, w.contact, w.address,
-             now() as created_at
+             now() + w.hold_ms * interval '1 millisecond' as expires_at,
+             w.unconfirmed as placed_unconfirmed, now() as created_at
       from wanted w join taken t on t."_id" = w.item_id
     ),
     lined as (${insertOneLine}),
@@ -350,17 +363,18 @@ const showsStatus = (status: OrderStatus): SQL =>
   status === 'shipped' ? eq(orders.fulfilmentStatus, 'shipped') : eq(orders.status, status);
 
 /**
- * The batch's orders that keep each buyer within `cap` unpaid orders, counting the ones the
- * buyer holds already (by orders_buyer_pending_idx, at most `cap` of them) and the batch's
- * earlier ones. An order left out goes on alone (placeOne checks again, exactly then).
- * Materialized: each buyer's orders are counted once, not once per order joined to them.
+ * The batch's orders that keep each buyer within its limit (`cap` of `asked`, null for none)
+ * of unpaid orders, counting the ones the buyer holds already (by orders_buyer_pending_idx, at
+ * most `countUpTo` of them) and the batch's earlier ones. An order left out goes on alone
+ * (placeOne checks again, exactly then). Materialized: each buyer's orders are counted once,
+ * not once per order joined to them.
  */
-const withinUnpaidLimit = (cap: number) => sql`
+const withinUnpaidLimit = (countUpTo: number) => sql`
     held as materialized (
       select b.buyer_id, (
         select count(*) from (
           select 1 from orders o where o.buyer_id = b.buyer_id and o.status = 'pending'
-          limit ${cap}
+          limit ${countUpTo}
         ) h
       ) as n
       from (select distinct buyer_id from asked) b
@@ -369,19 +383,43 @@ const withinUnpaidLimit = (cap: number) => sql`
       select a.* from (
         select asked.*, row_number() over (partition by buyer_id order by i) as nth from asked
       ) a join held on held.buyer_id = a.buyer_id
-      where held.n + a.nth <= ${cap}
+      where a.cap is null or held.n + a.nth <= a.cap
     ),`;
 
-/** How many unpaid orders the buyer holds, counted up to `cap` (orders_buyer_pending_idx). */
-async function unpaidHeld(db: Db | Tx, buyerId: string, cap: number): Promise<number> {
+/** How many unpaid orders the buyer holds when that is `cap` or more; else undefined. */
+async function unpaidAtLimit(
+  db: Db | Tx,
+  buyerId: string,
+  cap: number | undefined,
+): Promise<number | undefined> {
+  if (cap === undefined) return undefined;
   const result = await db.execute<{ n: number | string }>(
     sql`select count(*)::integer as n from (${heldQuery(buyerId, cap)}) h`,
   );
-  return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+  const held = Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+  return held >= cap ? held : undefined;
 }
 
+/** The buyer's unpaid orders, counted up to `cap` (orders_buyer_pending_idx). */
 const heldQuery = (buyerId: string, cap: number) =>
   sql`select 1 from orders where buyer_id = ${buyerId} and status = 'pending' limit ${cap}`;
+
+/** A placing statement's WHERE clause for one buyer's order: below `cap` unpaid orders. */
+const withinCap = (buyerId: string, cap: number | undefined) =>
+  cap === undefined
+    ? sql``
+    : sql`and (select count(*) from (${heldQuery(buyerId, cap)}) h) < ${cap}`;
+
+/**
+ * The hold of an order a single-buyer placing statement inserts (columns of its CTE
+ * `placed`): when it ends, and whether it was placed unconfirmed.
+ */
+const holdColumns = (terms: UnpaidTerms) =>
+  sql`${
+    terms.holdMs === undefined
+      ? sql`null::timestamptz`
+      : sql`now() + ${terms.holdMs}::double precision * interval '1 millisecond'`
+  } as expires_at, ${terms.unconfirmed}::boolean as placed_unconfirmed`;
 
 /**
  * The INSERT that ends a placing statement: the orders of its CTE `placed`, as they are, so the
@@ -390,9 +428,11 @@ const heldQuery = (buyerId: string, cap: number) =>
  */
 const insertPlaced = sql`
   insert into orders ("_id", number, item_id, item_name, order_quantity, price_cents,
-                      total_cents, buyer_id, buyer_name, buyer_email, contact, address, created_at)
+                      total_cents, buyer_id, buyer_name, buyer_email, contact, address,
+                      expires_at, placed_unconfirmed, created_at)
   select "_id", number, item_id, item_name, order_quantity, price_cents,
-         total_cents, buyer_id, buyer_name, buyer_email, contact, address, created_at
+         total_cents, buyer_id, buyer_name, buyer_email, contact, address,
+         expires_at, placed_unconfirmed, created_at
   from placed
   returning *`;
 
@@ -419,14 +459,11 @@ const insertOneLine = sql`
  * The received mail for each order a placing statement inserts (its CTE `placed`), with when
  * its unpaid hold ends: written in the same statement, so it exists exactly when the order does.
  */
-const receivedMail = (holdMs: number | undefined, lines: SQL = singleLineJson) =>
+const receivedMail = (lines: SQL = singleLineJson) =>
   orderMailInsert(
     'order.received',
     sql`placed o`,
-    holdMs === undefined
-      ? sql`jsonb_build_object('holdEndsAt', null)`
-      : sql`jsonb_build_object('holdEndsAt',
-          o.created_at + ${holdMs}::double precision * interval '1 millisecond')`,
+    sql`jsonb_build_object('holdEndsAt', o.expires_at)`,
     lines,
   );
 
@@ -462,23 +499,20 @@ async function productStates(db: Db | Tx, ids: readonly string[]) {
 async function placeOne(
   db: Db | Tx,
   order: NewOrder,
-  cap: number | undefined,
+  terms: UnpaidTerms,
   received: SQL,
 ): Promise<OrderRow | undefined> {
   const q = order.orderQuantity;
   // Counted in the same statement: no round trip more per order. Two statements running at
-  // once for the same buyer (another instance's) can each see one below the limit.
-  const withinLimit =
-    cap === undefined
-      ? sql``
-      : sql`and (select count(*) from (${heldQuery(order.buyerId, cap)}) h) < ${cap}`;
+  // once for the same buyer (another instance's) can each see one below the limit; for an
+  // unconfirmed buyer's one order, orders_one_unpaid_unconfirmed_idx refuses the second.
   const result = await db.execute<RawOrderRow>(sql`
         with taken as (
           update products set "AvailableQuantity" = "AvailableQuantity" - ${q}
           where "_id" = ${order.itemId} and archived_at is null
             and "MinOrderQuantity" <= ${q} and "AvailableQuantity" >= ${q}
             and not exists (select 1 from orders where "_id" = ${order.id})
-            ${withinLimit}
+            ${withinCap(order.buyerId, terms.cap)}
           returning "_id", sku, name, price_cents
         ),
         placed as (
@@ -486,7 +520,7 @@ async function placeOne(
                  ${q}::integer as order_quantity, price_cents, price_cents * ${q} as total_cents,
                  ${order.buyerId}::text as buyer_id, ${order.buyerName}::text as buyer_name,
                  ${order.buyerEmail}::text as buyer_email, ${order.contact}::text as contact,
-                 ${order.address}::text as address, now() as created_at
+                 ${order.address}::text as address, ${holdColumns(terms)}, now() as created_at
           from taken
         ),
         lined as (${insertOneLine}),
@@ -506,14 +540,8 @@ async function findById(db: Db | Tx, id: string, forUpdate = false): Promise<Ord
 
 /** A primary key refused an order or its lines: an earlier attempt at it is already in. */
 export function isDuplicateOrder(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code !== '23505') continue;
-    if (constraint === 'orders_pkey' || constraint === 'order_lines_order_id_item_id_pk') {
-      return true;
-    }
-  }
-  return false;
+  const constraint = violatedConstraint(err);
+  return constraint === 'orders_pkey' || constraint === 'order_lines_order_id_item_id_pk';
 }
 
 /** A product as an order found it. */
@@ -542,6 +570,8 @@ export interface NewOrder {
   buyerEmail: string;
   contact: string;
   address: string;
+  /** The buyer's email is confirmed: it decides the order's hold (unpaid-terms.ts). */
+  buyerConfirmed: boolean;
 }
 
 interface RawOrderRow extends Record<string, unknown> {
@@ -615,10 +645,10 @@ export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
 
 /**
  * The spec's wire shape: dollars, and `paid` kept for its pages (the money is in: paid, or only
- * partly refunded). With the unpaid hold, an unpaid order says when it will be cancelled (null
- * for every other order).
+ * partly refunded). An unpaid order says when its hold ends and it is cancelled (null for every
+ * other order, and when orders are held without end).
  */
-export function toOrder(row: OrderRow, holdMs?: number): Order {
+export function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
     number: formatOrderNumber(row.number),
@@ -638,14 +668,7 @@ export function toOrder(row: OrderRow, holdMs?: number): Order {
     refundedTotal: centsToDollars(row.refundedCents),
     createdAt: row.createdAt.toISOString(),
     cancelReason: row.cancelReason,
-    ...(holdMs === undefined
-      ? {}
-      : {
-          expiresAt:
-            row.status === 'pending'
-              ? new Date(row.createdAt.getTime() + holdMs).toISOString()
-              : null,
-        }),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
   };
 }
 
@@ -702,11 +725,10 @@ export function toOrderDetail(
   row: OrderRow,
   lines: readonly OrderLineRow[],
   cardLast4: string | null,
-  holdMs?: number,
   refunds: readonly OrderRefund[] = [],
 ): OrderDetail {
   return {
-    ...toOrder(row, holdMs),
+    ...toOrder(row),
     lines: lines.map(toOrderLine),
     events: orderEvents(row, refunds),
     cardLast4,

@@ -14,6 +14,7 @@ import type { CurrentUser } from '../auth/session.js';
 import { createOrderBatcher, type OrderBatcherOptions } from './order-batcher.js';
 import type { OrderLifeRepository } from './order-life.repository.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
+import { tooManyUnpaid } from './unpaid-terms.js';
 import { requireVerifiedBuyer } from './verified-buyer.js';
 
 const noSuchOrder = () => notFound('There is no such order.');
@@ -89,6 +90,7 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
         buyerEmail: actor.email,
         contact: input.Contact,
         address: input.Address,
+        buyerConfirmed: actor.emailVerified,
       });
       if (placement && 'row' in placement) {
         options.changes?.publish('products');
@@ -98,7 +100,7 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
       // Refused: read why only now, off the path of the orders that are placed.
       const { product, unpaidOrders } = placement
         ? { product: placement.refused, unpaidOrders: undefined }
-        : await repo.whyRefused(input.itemId, actor.id);
+        : await repo.whyRefused(input.itemId, actor.id, actor.emailVerified);
       if (!product || product.archivedAt) {
         throw notFound('That product does not exist or is no longer sold.');
       }
@@ -107,13 +109,7 @@ export function createOrdersService(repo: OrdersRepository, options: OrdersServi
           OrderQuantity: PURCHASE_QUANTITY_MESSAGE,
         });
       }
-      if (unpaidOrders !== undefined) {
-        throw new AppError(
-          'too_many_unpaid_orders',
-          `You have ${unpaidOrders} unpaid ${unpaidOrders === 1 ? 'order' : 'orders'}. Pay for or cancel one before ordering more.`,
-          409,
-        );
-      }
+      if (unpaidOrders !== undefined) throw tooManyUnpaid(unpaidOrders, actor.emailVerified);
       throw new AppError(
         'out_of_stock',
         product.available === 0

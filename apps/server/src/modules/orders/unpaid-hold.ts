@@ -6,8 +6,6 @@ import { expireUnpaid, remindUnpaid, tryUnpaidHoldLock } from './order-life.repo
 
 export interface UnpaidHoldOptions {
   db: Db;
-  /** How long an unpaid order holds its stock (UNPAID_ORDER_HOLD). */
-  holdMs: number;
   log: {
     info: (obj: object, msg: string) => void;
     warn: (obj: object, msg: string) => void;
@@ -24,24 +22,21 @@ export interface UnpaidHoldOptions {
   firstAfterMs?: number;
 }
 
-/** How long before its hold ends an unpaid order's buyer is reminded: a quarter of it, at most 2 h. */
-export const reminderLead = (holdMs: number) => Math.min(holdMs / 4, 2 * 60 * 60 * 1000);
-
 /**
- * The unpaid hold: an order still unpaid `holdMs` after it was placed is cancelled ('expired')
- * and its stock goes back on the shelf, exactly once however many instances run this at the
- * same moment. Each batch is one transaction that
+ * The unpaid hold: an order still unpaid when its hold ends (its expires_at, set when it was
+ * placed: unpaid-terms.ts) is cancelled ('expired') and its stock goes back on the shelf,
+ * exactly once however many instances run this at the same moment. Each batch is one
+ * transaction that
  *
  * - takes the job's advisory lock (one for every instance on the database), or gives up:
  *   another instance is at it;
- * - cancels up to `batchSize` expired unpaid orders in one UPDATE, the oldest first, skipping
+ * - cancels up to `batchSize` expired unpaid orders in one UPDATE, those ended first, skipping
  *   rows a buyer's cancel or a payment has locked (they decide those; the next run sees them
  *   again), and only while they are still unpaid, so an order is cancelled, and restocked, once;
  * - returns their lines' stock through the catalog, which locks the products in id order.
  */
 export function createUnpaidHold({
   db,
-  holdMs,
   log,
   changes,
   onCancelled,
@@ -49,14 +44,13 @@ export function createUnpaidHold({
   everyMs = 60_000,
   firstAfterMs = 5_000,
 }: UnpaidHoldOptions) {
-  const reminderLeadMs = reminderLead(holdMs);
   /** The orders cancelled, or null when another instance holds the lock. */
   const expireBatch = () =>
     db.transaction(async (tx): Promise<string[] | null> => {
       if (!(await tryUnpaidHoldLock(tx))) return null;
       // The reminders first: orders within the last stretch of their hold, each once.
-      await remindUnpaid(tx, holdMs, reminderLeadMs);
-      return expireUnpaid(tx, holdMs, batchSize);
+      await remindUnpaid(tx);
+      return expireUnpaid(tx, batchSize);
     });
 
   /** Cancels every expired unpaid order, batch by batch; resolves to how many this run did. */
@@ -73,7 +67,7 @@ export function createUnpaidHold({
       if (ids.length > 0) {
         changes?.publish('products');
         log.info(
-          { cancelled: ids.length, holdMs },
+          { cancelled: ids.length },
           `cancelled ${ids.length} unpaid ${ids.length === 1 ? 'order' : 'orders'} past their hold; their stock is back`,
         );
       }
