@@ -189,6 +189,24 @@ describe('CartPage', () => {
     expect(new Headers(checkout?.[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('says how to order again when the buyer already holds an unpaid order, and keeps the cart', async () => {
+    const message =
+      'You already have an unpaid order. Pay for or cancel it, or confirm your email address, before ordering more.';
+    const { user } = renderCart({
+      'GET /api/cart': () => ({ body: cartOf(line()) }),
+      'POST /api/checkout': () => ({
+        status: 409,
+        body: { error: 'too_many_unpaid_orders', message },
+      }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Place order' }));
+
+    const alert = await screen.findByText(message);
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(screen.getByLabelText('Quantity of Cordless Drill 20V')).toBeTruthy();
+  });
+
   it('goes to the payment page of the new order', async () => {
     const { user } = renderCart({
       'GET /api/cart': () => ({ body: cartOf(line()) }),

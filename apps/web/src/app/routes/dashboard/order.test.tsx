@@ -235,11 +235,23 @@ describe('the order page', () => {
   });
 
   it('offers an unpaid order to pay or cancel, and says how it was cancelled', async () => {
-    api({ order: pending });
+    // Held a quarter of an hour more.
+    const held = {
+      ...pending,
+      expiresAt: new Date(Date.now() + 15 * 60_000 + 30_000).toISOString(),
+    };
+    api({ order: held });
     const view = renderPage();
 
     const pay = await screen.findByRole('link', { name: 'Pay $384.00' });
     expect(pay.getAttribute('href')).toBe(`/dashboard/payment/${orderId}`);
+    // When to pay by, from the order's expiresAt.
+    const deadline = screen.getByText(/^Pay by /);
+    expect(deadline.textContent).toMatch(/^Pay by .+ \(expires in 15 min\)$/);
+    expect(deadline.textContent).toContain(
+      new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(new Date(held.expiresAt)),
+    );
+    expect(deadline.getAttribute('datetime')).toBe(held.expiresAt);
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
     view.unmount();
 

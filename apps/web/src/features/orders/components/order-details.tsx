@@ -85,7 +85,7 @@ export function OrderDetails({ order, viewer }: { order: OrderDetail; viewer: Or
             <p className="text-sm text-base-content/80">
               Placed <OrderDate iso={order.createdAt} withTime />
             </p>
-            <OrderExpiry order={order} />
+            <OrderExpiry order={order} deadline />
           </div>
           {hasActions && (
             <div

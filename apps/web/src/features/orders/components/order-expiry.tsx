@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const whenFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+const timeFormat = new Intl.DateTimeFormat('en', { timeStyle: 'short' });
 
 type Expiring = Pick<Order, 'status' | 'cancelReason' | 'expiresAt'>;
 
@@ -21,6 +22,18 @@ export function expiryText(order: Expiring, now: number): string | null {
   return 'Expires in under a minute';
 }
 
+/**
+ * The deadline of an unpaid order as its page says it: "Pay by 10:45 AM" (with the date when
+ * it is not today), then how long is left.
+ */
+export function payByText(order: Expiring, now: number): string | null {
+  const left = expiryText(order, now);
+  if (!left || order.status !== 'pending' || !order.expiresAt) return left;
+  const at = new Date(order.expiresAt);
+  const sameDay = at.toDateString() === new Date(now).toDateString();
+  return `Pay by ${(sameDay ? timeFormat : whenFormat).format(at)} (${left.toLowerCase()})`;
+}
+
 /** The current time, moving on every `everyMs` while mounted. */
 function useNow(everyMs: number) {
   const [now, setNow] = useState(() => Date.now());
@@ -32,12 +45,21 @@ function useNow(everyMs: number) {
 }
 
 /**
- * When an unpaid order stops holding its stock and is cancelled (UNPAID_ORDER_HOLD), counting
- * down each minute; "Expired" for an order its hold cancelled.
+ * When an unpaid order stops holding its stock and is cancelled (its `expiresAt`), counting
+ * down each minute; "Expired" for an order its hold cancelled. With `deadline`, the time to
+ * pay by comes first (the order's page).
  */
-export function OrderExpiry({ order, className = '' }: { order: Expiring; className?: string }) {
+export function OrderExpiry({
+  order,
+  className = '',
+  deadline = false,
+}: {
+  order: Expiring;
+  className?: string;
+  deadline?: boolean;
+}) {
   const now = useNow(MINUTE);
-  const text = expiryText(order, now);
+  const text = (deadline ? payByText : expiryText)(order, now);
   if (!text) return null;
   if (order.status === 'cancelled') {
     return <span className={`text-sm text-base-content/70 ${className}`}>{text}</span>;

@@ -184,15 +184,21 @@ describe('PurchaseForm', () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
-  it('shows why an unconfirmed buyer cannot order yet, under the form', async () => {
-    const message =
-      'Confirm your email address before you order: we sent you a link, and you can ask for it again from your profile.';
-    mockApi({
-      'POST /api/order': () => ({
-        status: 403,
-        body: { error: 'email_not_verified', message },
-      }),
-    });
+  it.each([
+    [
+      'why an unconfirmed buyer cannot order yet',
+      403,
+      'email_not_verified',
+      'Confirm your email address before you order: we sent you a link, and you can ask for it again from your profile.',
+    ],
+    [
+      'how to order again when the buyer already holds an unpaid order',
+      409,
+      'too_many_unpaid_orders',
+      'You already have an unpaid order. Pay for or cancel it, or confirm your email address, before ordering more.',
+    ],
+  ])('shows %s, under the form', async (_why, status, error, message) => {
+    mockApi({ 'POST /api/order': () => ({ status, body: { error, message } }) });
     const { user, onDone } = renderForm();
 
     await orderQuantity(user, '5');
