@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.js';
 import { orderLines, orders, outbox, payments, users } from '../src/db/schema.js';
 import {
   createOrderLifeRepository,
@@ -11,7 +10,7 @@ import { callAs, signUp, uniqueEmail, type Account } from './helpers/accounts.js
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stocksOf } from './helpers/catalog.js';
 import { DELIVERY, payOrder, placedAgo, placeOrder } from './helpers/orders.js';
-import { createDatabaseBefore } from './helpers/test-database.js';
+import { useDatabaseBefore } from './helpers/test-database.js';
 
 describe("an order's life after it is placed", () => {
   let t: TestApp;
@@ -276,19 +275,14 @@ describe("an order's life after it is placed", () => {
 });
 
 describe('migration 0013', () => {
-  let database: Database;
-
-  beforeAll(async () => {
-    // As a shop that ran before orders had lines.
-    database = await createDatabaseBefore('cart_and_order_lines');
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const shopThen = useDatabaseBefore('cart_and_order_lines');
 
   it('gives every earlier order one line, and makes a refunded cancellation refunded', async () => {
-    const itemId = await createProduct(database, { priceCents: 1999, sku: 'TY-BACKFILL-1' });
-    const placed = await database.db.execute(sql`
+    const itemId = await createProduct(shopThen.database, {
+      priceCents: 1999,
+      sku: 'TY-BACKFILL-1',
+    });
+    const placed = await shopThen.database.db.execute(sql`
       insert into orders (item_id, item_name, order_quantity, price_cents, total_cents,
                           buyer_name, buyer_email, status, cancel_reason)
       values (${itemId}, 'Old Hammer', 3, 1999, 5997, 'Old Buyer', 'old@example.com', 'paid', null),
@@ -297,14 +291,14 @@ describe('migration 0013', () => {
     const [paidId, refundedId] = (placed as unknown as { rows: { _id: string }[] }).rows.map(
       (r) => r._id,
     );
-    await database.db.execute(sql`
+    await shopThen.database.db.execute(sql`
       insert into payments (order_id, provider, amount_cents, status, card_last4)
       values (${paidId}, 'test', 5997, 'succeeded', '4242'),
              (${refundedId}, 'test', 1999, 'refunded', '4242')`);
 
-    await database.migrate();
+    await shopThen.database.migrate();
 
-    const lines = await database.db
+    const lines = await shopThen.database.db
       .select()
       .from(orderLines)
       .where(inArray(orderLines.orderId, [paidId as string, refundedId as string]));
@@ -318,7 +312,7 @@ describe('migration 0013', () => {
       quantity: 3,
       lineTotalCents: 5997,
     });
-    const rows = await database.db
+    const rows = await shopThen.database.db
       .select()
       .from(orders)
       .where(and(inArray(orders.id, [paidId as string, refundedId as string])));
@@ -332,19 +326,15 @@ describe('migration 0013', () => {
 });
 
 describe('migration to payment and fulfilment states', () => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await createDatabaseBefore('order_payment_and_fulfilment');
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const shopThen = useDatabaseBefore('order_payment_and_fulfilment');
 
   it("reads each earlier order's two states off its status, and the status stays what it was", async () => {
-    const itemId = await createProduct(database, { priceCents: 500, sku: 'TY-BACKFILL-2' });
+    const itemId = await createProduct(shopThen.database, {
+      priceCents: 500,
+      sku: 'TY-BACKFILL-2',
+    });
     const statuses = ['pending', 'paid', 'shipped', 'cancelled', 'refunded'] as const;
-    const placed = await database.db.execute(sql`
+    const placed = await shopThen.database.db.execute(sql`
       insert into orders (item_id, item_name, order_quantity, price_cents, total_cents,
                           buyer_name, buyer_email, status, updated_at)
       select ${itemId}, 'Old Saw', 1, 500, 500, 'Old Buyer', 'old@example.com', s,
@@ -359,9 +349,9 @@ describe('migration to payment and fulfilment states', () => {
       ]),
     );
 
-    await database.migrate();
+    await shopThen.database.migrate();
 
-    const rows = await database.db
+    const rows = await shopThen.database.db
       .select()
       .from(orders)
       .where(inArray(orders.id, [...before.values()]));
@@ -397,23 +387,21 @@ describe('migration to payment and fulfilment states', () => {
   });
 
   it('refuses a status written directly: it only follows the two states', async () => {
-    await expect(database.db.execute(sql`update orders set status = 'paid'`)).rejects.toThrow();
+    await expect(
+      shopThen.database.db.execute(sql`update orders set status = 'paid'`),
+    ).rejects.toThrow();
   });
 });
 
 describe('migration to partial refunds', () => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await createDatabaseBefore('partial_refunds');
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const shopThen = useDatabaseBefore('partial_refunds');
 
   it('makes each earlier whole refund one refund of every unit, restocked, and leaves the rest', async () => {
-    const itemId = await createProduct(database, { priceCents: 700, sku: 'TY-BACKFILL-3' });
-    const placed = await database.db.execute(sql`
+    const itemId = await createProduct(shopThen.database, {
+      priceCents: 700,
+      sku: 'TY-BACKFILL-3',
+    });
+    const placed = await shopThen.database.db.execute(sql`
       insert into orders (item_id, item_name, order_quantity, price_cents, total_cents,
                           buyer_name, buyer_email, payment_status, refunded_at)
       values (${itemId}, 'Old Level', 3, 700, 2100, 'Old Buyer', 'old@example.com', 'refunded',
@@ -423,19 +411,19 @@ describe('migration to partial refunds', () => {
     const [refundedId, paidId] = (placed as unknown as { rows: { _id: string }[] }).rows.map(
       (r) => r._id,
     ) as [string, string];
-    await database.db.execute(sql`
+    await shopThen.database.db.execute(sql`
       insert into order_lines (order_id, line_no, item_id, sku, item_name, unit_price_cents,
                                quantity, line_total_cents)
       values (${refundedId}, 1, ${itemId}, 'TY-BACKFILL-3', 'Old Level', 700, 3, 2100),
              (${paidId}, 1, ${itemId}, 'TY-BACKFILL-3', 'Old Level', 700, 1, 700)`);
-    await database.db.execute(sql`
+    await shopThen.database.db.execute(sql`
       insert into payments (order_id, provider, amount_cents, status, card_last4)
       values (${refundedId}, 'test', 2100, 'refunded', '4242'),
              (${paidId}, 'test', 700, 'succeeded', '4242')`);
 
-    await database.migrate();
+    await shopThen.database.migrate();
 
-    const rows = await database.db
+    const rows = await shopThen.database.db
       .select()
       .from(orders)
       .where(inArray(orders.id, [refundedId, paidId]));
@@ -444,20 +432,20 @@ describe('migration to partial refunds', () => {
       refundedCents: 2100,
     });
     expect(rows.find((r) => r.id === paidId)).toMatchObject({ status: 'paid', refundedCents: 0 });
-    const lines = await database.db
+    const lines = await shopThen.database.db
       .select()
       .from(orderLines)
       .where(inArray(orderLines.orderId, [refundedId, paidId]));
     expect(lines.find((l) => l.orderId === refundedId)?.refundedQuantity).toBe(3);
     expect(lines.find((l) => l.orderId === paidId)?.refundedQuantity).toBe(0);
-    const paid = await database.db
+    const paid = await shopThen.database.db
       .select()
       .from(payments)
       .where(inArray(payments.orderId, [refundedId, paidId]));
     expect(paid.find((p) => p.orderId === refundedId)?.refundedCents).toBe(2100);
     expect(paid.find((p) => p.orderId === paidId)?.refundedCents).toBe(0);
 
-    const history = await refundsOf(database.db, refundedId);
+    const history = await refundsOf(shopThen.database.db, refundedId);
     expect(history).toEqual([
       expect.objectContaining({
         amountCents: 2100,
@@ -466,6 +454,6 @@ describe('migration to partial refunds', () => {
         lines: [{ itemId, name: 'Old Level', quantity: 3 }],
       }),
     ]);
-    expect(await refundsOf(database.db, paidId)).toEqual([]);
+    expect(await refundsOf(shopThen.database.db, paidId)).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.js';
 import { orders, outbox } from '../src/db/schema.js';
 import { callAs, signUp, uniqueEmail, type Account } from './helpers/accounts.js';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stockOf } from './helpers/catalog.js';
-import { createDatabaseBefore } from './helpers/test-database.js';
+import { useDatabaseBefore } from './helpers/test-database.js';
 
 const QUANTITY_MESSAGE =
   'Please Order Less than Available Qty & Higher Than Minimum Order Quantity';
@@ -435,19 +434,11 @@ describe('orders', () => {
 });
 
 describe('migration 0014', () => {
-  let database: Database;
-
-  beforeAll(async () => {
-    // A shop that took orders before they had numbers.
-    database = await createDatabaseBefore('order_numbers');
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const shopThen = useDatabaseBefore('order_numbers');
 
   it('numbers the earlier orders in the order they were placed, and new orders after them', async () => {
-    const itemId = await createProduct(database);
-    const rows = await database.db.execute(sql`
+    const itemId = await createProduct(shopThen.database);
+    const rows = await shopThen.database.db.execute(sql`
       insert into orders (item_id, item_name, order_quantity, price_cents, total_cents,
                           buyer_name, buyer_email, created_at)
       values (${itemId}, 'Later', 1, 1250, 1250, 'Old Buyer', 'old@example.com', now() - interval '1 day'),
@@ -456,14 +447,14 @@ describe('migration 0014', () => {
     const [later, earlier] = (rows as unknown as { rows: { _id: string }[] }).rows.map(
       (r) => r._id,
     );
-    await database.db.execute(sql`
+    await shopThen.database.db.execute(sql`
       insert into outbox (topic, recipient, data, dedupe_key)
       values ('order.received', 'old@example.com', ${JSON.stringify({ orderId: later })}::jsonb, 'a'),
              ('account.reset', 'old@example.com', '{"name":"Old"}'::jsonb, 'b')`);
 
-    await database.migrate();
+    await shopThen.database.migrate();
 
-    const numbered = await database.db
+    const numbered = await shopThen.database.db
       .select({ id: orders.id, number: orders.number })
       .from(orders)
       .orderBy(orders.number);
@@ -472,9 +463,9 @@ describe('migration 0014', () => {
       { id: later, number: 100002 },
     ]);
     // The message still to be sent names the order by its number.
-    const mails = await database.db.select().from(outbox).orderBy(outbox.dedupeKey);
+    const mails = await shopThen.database.db.select().from(outbox).orderBy(outbox.dedupeKey);
     expect(mails.map((m) => m.data)).toEqual([{ orderId: later, number: 100002 }, { name: 'Old' }]);
-    const [next] = await database.db
+    const [next] = await shopThen.database.db
       .insert(orders)
       .values({
         itemId,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase } from '../src/db/client.js';
 import { createUnpaidHold } from '../src/modules/orders/unpaid-hold.js';
 import {
   callAs,
@@ -14,7 +14,7 @@ import {
 import { buildInstanceBeside, buildTestApp, type TestApp } from './helpers/build-test-app.js';
 import { createProduct, stockOf } from './helpers/catalog.js';
 import { DELIVERY, payOrder, placedAgo } from './helpers/orders.js';
-import { createDatabaseBefore } from './helpers/test-database.js';
+import { useDatabaseBefore } from './helpers/test-database.js';
 
 const HOLD = { UNPAID_ORDER_HOLD: '1h', UNPAID_ORDERS_PER_BUYER: '3' };
 const HOUR = 3_600_000;
@@ -441,18 +441,14 @@ describe('the unpaid-order hold', () => {
 });
 
 describe('migration to stored hold ends', () => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await createDatabaseBefore('unpaid_hold_ends');
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const shopThen = useDatabaseBefore('unpaid_hold_ends');
 
   it('gives each earlier unpaid order the hold it was promised, and paid or cancelled ones none', async () => {
-    const itemId = await createProduct(database, { priceCents: 500, sku: 'TY-BACKFILL-HOLD' });
-    const placed = await database.db.execute(sql`
+    const itemId = await createProduct(shopThen.database, {
+      priceCents: 500,
+      sku: 'TY-BACKFILL-HOLD',
+    });
+    const placed = await shopThen.database.db.execute(sql`
       insert into orders (item_id, item_name, order_quantity, price_cents, total_cents,
                           buyer_name, buyer_email, payment_status, cancelled_at, created_at)
       values (${itemId}, 'Old Saw', 1, 500, 500, 'Old Buyer', 'old@example.com', 'unpaid', null,
@@ -466,11 +462,11 @@ describe('migration to stored hold ends', () => {
       (r) => r._id,
     ) as [string, string, string];
 
-    await database.migrate();
+    await shopThen.database.migrate();
 
     const rows = new Map(
       (
-        await database.db
+        await shopThen.database.db
           .select()
           .from(orders)
           .where(inArray(orders.id, [pending, paid, cancelled]))

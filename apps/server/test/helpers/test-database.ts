@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -118,4 +119,19 @@ export async function createDatabaseBefore(tag: string): Promise<TestDatabase> {
   } finally {
     await rm(before, { recursive: true, force: true });
   }
+}
+
+/**
+ * For a describe of migration tests: a database as a shop had it before the migration named
+ * `tag` (createDatabaseBefore), made before the describe's tests and dropped after them.
+ */
+export function useDatabaseBefore(tag: string): { database: TestDatabase } {
+  const state = {} as { database: TestDatabase };
+  beforeAll(async () => {
+    state.database = await createDatabaseBefore(tag);
+  });
+  afterAll(async () => {
+    await state.database?.close();
+  });
+  return state;
 }
